@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+// MVVMWeb: MVVM(-C) on the server. A Dispatch HTTP/1.1 server, XHTML templates checked by libxml2 at
+// load time, and plain Swift view models. Layers are modules so the compiler keeps them apart:
+// the feature modules (League, Playlist, Users, Memories) and MVVM never see HTTP or templates.
+import PackageDescription
+
+let package = Package(
+  name: "MVVMWeb",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "mvvmweb", targets: ["mvvmweb"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // System libraries, through pkg-config (libxml2-dev, zlib1g-dev).
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+    // The web layer.
+    .target(name: "HTTPServer", dependencies: ["CZlib"]),
+    .target(name: "Templating", dependencies: ["CLibXML2", "MVVM"]),
+
+    // Presentation building blocks, and one module per feature: models, stores, view models.
+    .target(name: "MVVM"),
+    .target(name: "League", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "Playlist", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "Users", dependencies: ["MVVM"]),
+    .target(
+      name: "Memories", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
+
+    // Routes, coordinators, page views and the composition root.
+    .target(
+      name: "WebApp",
+      dependencies: ["HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories"]
+    ),
+    .executableTarget(
+      name: "mvvmweb",
+      dependencies: ["WebApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+
+    // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.
+    .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
+
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+    .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MVVM"]),
+    .testTarget(name: "MVVMTests", dependencies: ["MVVM"]),
+    .testTarget(name: "LeagueTests", dependencies: ["League"]),
+    .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
+    .testTarget(name: "UsersTests", dependencies: ["Users"]),
+    .testTarget(name: "MemoriesTests", dependencies: ["Memories"]),
+    .testTarget(name: "WebAppTests", dependencies: ["WebApp", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

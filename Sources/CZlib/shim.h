@@ -1,0 +1,2 @@
+// zlib's deflate, for gzip response bodies.
+#include <zlib.h>

@@ -1,0 +1,1 @@
+// The League module: see the issue that builds it. (Placeholder until then.)

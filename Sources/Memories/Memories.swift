@@ -1,0 +1,1 @@
+// The Memories module: see the issue that builds it. (Placeholder until then.)

@@ -1,0 +1,1 @@
+// The Users module: see the issue that builds it. (Placeholder until then.)

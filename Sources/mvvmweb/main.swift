@@ -1,0 +1,1 @@
+print("mvvmweb: not built yet")

@@ -1,0 +1,1 @@
+// Test helpers. (Placeholder until the HTTP server lands.)
