@@ -27,8 +27,7 @@ let package = Package(
     // Presentation building blocks, and one module per feature: models, stores, view models.
     .target(name: "MVVM"),
     .target(name: "League", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(
-      name: "Playlist", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "Playlist", dependencies: ["MVVM"]),
     .target(name: "Users", dependencies: ["MVVM"]),
     .target(
       name: "Memories", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
