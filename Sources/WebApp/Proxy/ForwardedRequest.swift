@@ -1,0 +1,101 @@
+import Foundation
+
+/// What a request looked like where it entered the deployment: the real client, the scheme and
+/// host the browser used, and the path prefix the proxy serves the app under. Links, redirects,
+/// the access log and the cross-site check all use these, not the proxy's own hop.
+public struct ForwardedRequest: Sendable, Equatable {
+  public var clientAddress: String
+  public var scheme: String?
+  public var host: String?
+  public var prefix: String?
+
+  public init(
+    clientAddress: String, scheme: String? = nil, host: String? = nil, prefix: String? = nil
+  ) {
+    self.clientAddress = clientAddress
+    self.scheme = scheme
+    self.host = host
+    self.prefix = prefix
+  }
+
+  /// Believes the forwarding headers only when `peer` is a trusted proxy. The client is the
+  /// rightmost address that is not itself a trusted proxy (each proxy appends the hop it saw, and
+  /// anything to the left of the first untrusted hop may be forged). `Forwarded` (RFC 7239) wins
+  /// over `X-Forwarded-For`/`-Proto`/`-Host` when present and well-formed.
+  public static func resolve(
+    peer: ProxyPeer, trusted: TrustedProxies, header: (String) -> String?
+  ) -> ForwardedRequest {
+    let peerText: String
+    switch peer {
+    case .ip(let address): peerText = address
+    case .unixSocket: peerText = "unix"
+    }
+    var result = ForwardedRequest(clientAddress: peerText)
+    guard trusted.trusts(peer) else { return result }
+
+    if let value = header("forwarded"), let hops = ForwardedElement.parseList(value), !hops.isEmpty
+    {
+      let index = clientIndex(hops.map { $0.forNode }, trusted: trusted)
+      let hop = hops[index]
+      if let node = hop.forNode {
+        result.clientAddress = ForwardedElement.address(ofNode: node)?.description ?? node
+      }
+      result.scheme = hop.proto.flatMap(validScheme)
+      result.host = hop.host.flatMap(validHost)
+    } else {
+      if let value = header("x-forwarded-for") {
+        let nodes = commaList(value)
+        if !nodes.isEmpty {
+          let node = nodes[clientIndex(nodes, trusted: trusted)]
+          result.clientAddress = ForwardedElement.address(ofNode: node)?.description ?? node
+        }
+      }
+      result.scheme = header("x-forwarded-proto").flatMap { commaList($0).last }.flatMap(
+        validScheme)
+      result.host = header("x-forwarded-host").flatMap { commaList($0).last }.flatMap(validHost)
+    }
+    result.prefix = header("x-forwarded-prefix").flatMap { commaList($0).last }.flatMap(validPrefix)
+    return result
+  }
+
+  /// The index of the rightmost hop that is not a trusted proxy, or the leftmost when all are.
+  private static func clientIndex(_ nodes: [String?], trusted: TrustedProxies) -> Int {
+    for index in nodes.indices.reversed() {
+      guard let node = nodes[index], let address = ForwardedElement.address(ofNode: node),
+        trusted.trusts(address)
+      else { return index }
+    }
+    return nodes.startIndex
+  }
+
+  private static func commaList(_ value: String) -> [String] {
+    value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      !$0.isEmpty
+    }
+  }
+
+  private static func validScheme(_ value: String) -> String? {
+    let scheme = value.lowercased()
+    return scheme == "http" || scheme == "https" ? scheme : nil
+  }
+
+  /// A host goes into absolute URLs and the cross-site check: letters, digits, dots, dashes, an
+  /// optional port and bracketed IPv6 only.
+  private static func validHost(_ value: String) -> String? {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+    return !value.isEmpty && value.count <= 255 && value.allSatisfy(allowed.contains) ? value : nil
+  }
+
+  /// A prefix is prepended to every link: it must be a plain absolute path (`/league`), without a
+  /// trailing slash, `..`, `//` or characters that would need escaping.
+  private static func validPrefix(_ value: String) -> String? {
+    var prefix = value
+    while prefix.hasSuffix("/") { prefix.removeLast() }
+    if prefix.isEmpty { return "" }
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+    guard prefix.hasPrefix("/"), prefix.allSatisfy(allowed.contains), !prefix.contains("//"),
+      !prefix.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+    else { return nil }
+    return prefix
+  }
+}
