@@ -1,0 +1,138 @@
+"""Shared helpers for the end-to-end suites: start the real mvvmweb binary, a real nginx and a real
+headless Chromium, and clean all of them up. The binary comes from $MVVMWEB_BIN (scripts/test sets
+it) or the debug build folder."""
+
+import http.client
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.parse
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def binary_path():
+    path = os.environ.get("MVVMWEB_BIN") or os.path.join(ROOT, ".build", "debug", "mvvmweb")
+    if not os.path.exists(path):
+        raise RuntimeError(f"no mvvmweb binary at {path}: run 'swift build --product mvvmweb' first")
+    return path
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class App:
+    """The mvvmweb binary serving on a fresh data folder, on a TCP port or a unix socket."""
+
+    def __init__(self, *extra_args, unix_socket=None, demo=True, quiet=True):
+        self.workdir = tempfile.mkdtemp(prefix="mvvmweb-e2e-")
+        self.port = None if unix_socket else free_port()
+        self.unix_socket = unix_socket
+        args = [binary_path(), "serve", "--data", os.path.join(self.workdir, "data")]
+        args += ["--unix-socket", unix_socket] if unix_socket else ["--port", str(self.port)]
+        if not demo:
+            args.append("--no-demo")
+        if quiet:
+            args.append("--quiet")
+        args += list(extra_args)
+        self.log = open(os.path.join(self.workdir, "stderr.log"), "w+")
+        self.process = subprocess.Popen(args, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+        self._wait_until_healthy()
+
+    @property
+    def base_url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def _connection(self):
+        if self.unix_socket:
+            return UnixHTTPConnection(self.unix_socket)
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+
+    def _wait_until_healthy(self):
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"mvvmweb exited at start-up:\n{self.output()}")
+            try:
+                connection = self._connection()
+                connection.request("GET", "/healthz")
+                if connection.getresponse().status == 200:
+                    connection.close()
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"mvvmweb did not become healthy:\n{self.output()}")
+
+    def output(self):
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def stop(self):
+        """SIGTERM, as systemd stops it: the app must drain and exit 0."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+        return self.process.returncode
+
+
+class UnixHTTPConnection(http.client.HTTPConnection):
+    def __init__(self, path):
+        super().__init__("localhost", timeout=10)
+        self.unix_path = path
+
+    def connect(self):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(10)
+        self.sock.connect(self.unix_path)
+
+
+class Response:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.text = body.decode("utf-8", "replace")
+
+
+def request(host, port, method, path, body=None, headers=None):
+    """One HTTP request, no redirects followed, so tests see each 303 and its Location."""
+    connection = http.client.HTTPConnection(host, port, timeout=10)
+    headers = dict(headers or {})
+    if isinstance(body, dict) or isinstance(body, list):
+        body = urllib.parse.urlencode(body, doseq=True)
+        headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    result = Response(response.status, {k.lower(): v for k, v in response.getheaders()}, response.read())
+    connection.close()
+    return result
+
+
+def chromium():
+    """Headless Chromium through Debian's chromedriver."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,900"):
+        options.add_argument(argument)
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    return webdriver.Chrome(service=Service(driver_path), options=options)
