@@ -1,0 +1,53 @@
+/// How the server listens, what it accepts and how long it waits. Every limit and timeout is here so
+/// tests can shorten them and the command line can set them.
+public struct ServerConfiguration: Sendable {
+  /// Where the server listens.
+  public enum Address: Sendable, Equatable {
+    /// A TCP port on a host address; port 0 picks a free one (see `HTTPServer.port`).
+    case tcp(host: String, port: Int)
+    /// A unix domain socket file; a stale file is replaced and the socket made mode 0660.
+    case unix(path: String)
+  }
+
+  public var address: Address
+  /// Largest request body accepted; larger gets 413, decided from the headers.
+  public var maxBodySize: Int
+  /// Open connections allowed; one more gets 503 and is closed.
+  public var maxConnections: Int
+  /// A request line plus headers must arrive within this time (slowloris).
+  public var headerTimeout: Duration
+  /// A body (or a slow reader of our response) must make progress within this time.
+  public var bodyTimeout: Duration
+  /// An idle keep-alive connection is closed after this; longer than nginx's 60 s upstream keep-alive
+  /// so the proxy, not us, closes idle upstream connections and never posts into a closing one.
+  public var idleTimeout: Duration
+  /// How long a graceful shutdown waits for in-flight requests before force-closing.
+  public var drainDeadline: Duration
+  /// The `Server` header.
+  public var serverName: String
+  /// Called once per answered request; nil turns the access log off.
+  public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+  /// Called after parsing and before the responder: the proxy layer fills in the real client,
+  /// scheme, host and base path here, so the access log and the app see them.
+  public var requestPreparer: (@Sendable (inout Request) -> Void)?
+
+  public init(
+    address: Address = .tcp(host: "127.0.0.1", port: 8080), maxBodySize: Int = 1 << 20,
+    maxConnections: Int = 1024, headerTimeout: Duration = .seconds(10),
+    bodyTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(75),
+    drainDeadline: Duration = .seconds(10), serverName: String = "MVVMWeb",
+    accessLog: (@Sendable (AccessLogEntry) -> Void)? = ServerConfiguration.standardErrorLog,
+    requestPreparer: (@Sendable (inout Request) -> Void)? = nil
+  ) {
+    self.address = address
+    self.maxBodySize = maxBodySize
+    self.maxConnections = maxConnections
+    self.headerTimeout = headerTimeout
+    self.bodyTimeout = bodyTimeout
+    self.idleTimeout = idleTimeout
+    self.drainDeadline = drainDeadline
+    self.serverName = serverName
+    self.accessLog = accessLog
+    self.requestPreparer = requestPreparer
+  }
+}

@@ -1,0 +1,378 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One client connection: reads bytes as they come, parses requests, answers them in order and
+/// writes the answers, all on its own serial queue. Sources and timers are Dispatch's; no thread
+/// ever waits on the socket.
+///
+/// `@unchecked Sendable`: every mutable property is touched only on `queue`.
+final class Connection: @unchecked Sendable {
+  private enum Phase {
+    /// Waiting for a request line; `started` is when its first byte arrived.
+    case head(started: DispatchTime?)
+    case body(RequestHead, Request, ChunkedDecoder?)
+    /// A streamed response is being written; requests after it wait.
+    case streaming
+  }
+
+  let queue: DispatchQueue
+  private let fd: Int32
+  private let peer: PeerAddress
+  private let server: HTTPServer
+  private let pipeline: RequestPipeline
+  private let configuration: ServerConfiguration
+  private let readSource: DispatchSourceRead
+  private let writeSource: DispatchSourceWrite
+  private let timer: DispatchSourceTimer
+
+  private var phase = Phase.head(started: nil)
+  private var input: [UInt8] = []
+  private var readIndex = 0
+  private var output: [UInt8] = []
+  private var writeIndex = 0
+  private var writeSourceActive = false
+  private var closeAfterWrite = false
+  private var draining = false
+  private var isProcessing = false
+  /// After a `Connection: close` answer: our side is shut for writing and we read until the peer
+  /// closes, so unread request bytes cannot make the kernel reset away our answer (nginx's
+  /// lingering close).
+  private var lingering = false
+  private var closed = false
+  private var pendingCancellations = 3
+  private var servedRequests = 0
+
+  init(
+    fd: Int32, peer: PeerAddress, server: HTTPServer, pipeline: RequestPipeline,
+    target: DispatchQueue
+  ) {
+    self.fd = fd
+    self.peer = peer
+    self.server = server
+    self.pipeline = pipeline
+    self.configuration = pipeline.configuration
+    queue = DispatchQueue(label: "mvvmweb.connection", target: target)
+    readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+    writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+    timer = DispatchSource.makeTimerSource(queue: queue)
+  }
+
+  func start() {
+    queue.async { [self] in
+      // The descriptor is closed only once all three sources have finished cancelling, so a
+      // source never fires on a number the kernel has already handed to another connection.
+      for source in [readSource, writeSource, timer] as [any DispatchSourceProtocol] {
+        source.setCancelHandler { [self] in
+          pendingCancellations -= 1
+          if pendingCancellations == 0 {
+            Glibc.close(fd)
+            server.connectionClosed(self)
+          }
+        }
+      }
+      readSource.setEventHandler { [self] in readAvailable() }
+      writeSource.setEventHandler { [self] in flush() }
+      timer.setEventHandler { [self] in timedOut() }
+      readSource.resume()
+      timer.resume()
+      arm(configuration.headerTimeout)
+    }
+  }
+
+  /// Graceful shutdown: finish the request in progress with `Connection: close`, or close now if idle.
+  func drain() {
+    queue.async { [self] in
+      draining = true
+      if !lingering, case .head(nil) = phase, readIndex == input.count, output.isEmpty { close() }
+    }
+  }
+
+  func forceClose() {
+    queue.async { [self] in close() }
+  }
+
+  // MARK: Reading
+
+  private func readAvailable() {
+    guard !closed else { return }
+    if lingering {
+      var discard = [UInt8](repeating: 0, count: 16 * 1024)
+      let received = discard.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if received == 0 || (received < 0 && errno != EAGAIN && errno != EINTR) { close() }
+      return
+    }
+    let chunk = 64 * 1024
+    let oldCount = input.count
+    input.reserveCapacity(oldCount + chunk)
+    var received = 0
+    input.append(contentsOf: repeatElement(0, count: chunk))
+    received = input.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + oldCount, chunk, 0) }
+    input.removeLast(chunk - max(received, 0))
+    if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    {
+      close()  // The peer closed or reset: nothing more to answer.
+      return
+    }
+    if received > 0 { process() }
+  }
+
+  /// Parses and answers as many buffered requests as possible, in order.
+  private func process() {
+    isProcessing = true
+    defer { isProcessing = false }
+    while !closed && !lingering && output.isEmpty {
+      switch phase {
+      case .streaming:
+        return
+      case .head(let started):
+        if readIndex == input.count {
+          input.removeAll(keepingCapacity: input.capacity <= 256 * 1024)
+          readIndex = 0
+          if draining { close() }
+          return
+        }
+        if started == nil {
+          phase = .head(started: .now())
+          arm(configuration.headerTimeout)
+        }
+        switch HeadParser(maxBodySize: configuration.maxBodySize).parse(input, from: readIndex) {
+        case .incomplete:
+          return
+        case .failed(let error):
+          fail(error)
+          return
+        case .complete(let head, let end):
+          readIndex = end
+          do throws(HTTPError) {
+            let request = try Request(
+              method: head.method, target: head.target, headers: head.headers, body: [],
+              minorVersion: head.minorVersion, peer: peer)
+            beginBody(head, request)
+          } catch {
+            fail(error)
+            return
+          }
+        }
+      case .body(let head, var request, var decoder):
+        if var chunked = decoder {
+          var index = readIndex
+          let result = chunked.decode(input, index: &index, into: &request.body)
+          readIndex = index
+          switch result {
+          case .needMore:
+            phase = .body(head, request, chunked)
+            return
+          case .failed(let error):
+            fail(error)
+            return
+          case .done:
+            decoder = nil
+          }
+        } else if case .length(let length) = head.framing {
+          guard input.count - readIndex >= length else { return }
+          request.body = Array(input[readIndex..<(readIndex + length)])
+          readIndex += length
+        }
+        if readIndex > 64 * 1024 {
+          input.removeFirst(readIndex)
+          readIndex = 0
+        }
+        answer(head, request)
+      }
+    }
+  }
+
+  private func beginBody(_ head: RequestHead, _ request: Request) {
+    switch head.framing {
+    case .none:
+      phase = .body(head, request, nil)
+    case .length, .chunked:
+      if head.expectsContinue && readIndex == input.count {
+        output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+        flush()
+      }
+      let decoder =
+        head.framing == .chunked ? ChunkedDecoder(maxBodySize: configuration.maxBodySize) : nil
+      phase = .body(head, request, decoder)
+      arm(configuration.bodyTimeout)
+    }
+  }
+
+  // MARK: Answering
+
+  private func answer(_ head: RequestHead, _ parsed: Request) {
+    let started = ContinuousClock.now
+    var request = parsed
+    let response = pipeline.respond(to: &request)
+    let keepAlive = head.keepAlive && !draining && !pipeline.isDraining()
+    servedRequests += 1
+    phase = .head(started: nil)
+    let isHead = request.method == "HEAD"
+    switch response.body {
+    case .bytes(let body):
+      let bodyless = isHead || response.status.code == 304 || response.status.code == 204
+      ResponseHead.encode(
+        response, contentLength: response.status.code == 204 ? 0 : body.count, keepAlive: keepAlive,
+        minorVersion: head.minorVersion, serverName: configuration.serverName, into: &output)
+      if !bodyless { output.append(contentsOf: body) }
+      closeAfterWrite = !keepAlive
+      pipeline.log(
+        request, status: response.status, bytes: bodyless ? 0 : body.count, started: started)
+      flush()
+    case .stream(let produce):
+      let streamKeepAlive = keepAlive && head.minorVersion >= 1
+      ResponseHead.encode(
+        response, contentLength: isHead ? 0 : nil, keepAlive: streamKeepAlive,
+        minorVersion: head.minorVersion, serverName: configuration.serverName, into: &output)
+      closeAfterWrite = !streamKeepAlive
+      if isHead {
+        pipeline.log(request, status: response.status, bytes: 0, started: started)
+        flush()
+        return
+      }
+      phase = .streaming
+      flush()
+      let sent = ByteCounter()
+      let streamed = request
+      let writer = ResponseWriter(
+        sendChunk: { [self] bytes in
+          queue.async { [self] in
+            guard !closed, case .streaming = phase else { return }
+            sent.add(bytes.count)
+            output.append(contentsOf: String(bytes.count, radix: 16).utf8)
+            output.append(contentsOf: "\r\n".utf8)
+            output.append(contentsOf: bytes)
+            output.append(contentsOf: "\r\n".utf8)
+            flush()
+          }
+        },
+        sendEnd: { [self] in
+          queue.async { [self] in
+            guard !closed, case .streaming = phase else { return }
+            output.append(contentsOf: "0\r\n\r\n".utf8)
+            phase = .head(started: nil)
+            pipeline.log(streamed, status: response.status, bytes: sent.total, started: started)
+            flush()
+          }
+        })
+      produce(writer)
+    }
+  }
+
+  /// Answers a request the server could not accept, and closes: after a framing error nothing
+  /// later on the connection can be trusted.
+  private func fail(_ error: HTTPError) {
+    var response = Response.text(error.message + "\n", status: error.status)
+    response.headers.add("Cache-Control", "no-store")
+    ResponseHead.encode(
+      response, contentLength: response.bodyCount, keepAlive: false, minorVersion: 1,
+      serverName: configuration.serverName, into: &output)
+    if case .bytes(let body) = response.body { output.append(contentsOf: body) }
+    closeAfterWrite = true
+    flush()
+  }
+
+  // MARK: Writing
+
+  private func flush() {
+    guard !closed else { return }
+    while writeIndex < output.count {
+      let written = output.withUnsafeBytes { bytes in
+        send(fd, bytes.baseAddress! + writeIndex, bytes.count - writeIndex, Int32(MSG_NOSIGNAL))
+      }
+      if written > 0 {
+        writeIndex += written
+        arm(configuration.bodyTimeout)
+      } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        if !writeSourceActive {
+          writeSourceActive = true
+          writeSource.resume()
+        }
+        return
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        close()  // EPIPE or ECONNRESET: the peer is gone.
+        return
+      }
+    }
+    output.removeAll(keepingCapacity: output.capacity <= 256 * 1024)
+    writeIndex = 0
+    if writeSourceActive {
+      writeSourceActive = false
+      writeSource.suspend()
+    }
+    if closeAfterWrite {
+      lingering = true
+      shutdown(fd, Int32(SHUT_WR))
+      input = []
+      arm(.seconds(2))
+      return
+    }
+    if case .streaming = phase { return }
+    if case .head(nil) = phase {
+      arm(servedRequests == 0 ? configuration.headerTimeout : configuration.idleTimeout)
+    }
+    if !isProcessing { process() }
+  }
+
+  // MARK: Timeouts and closing
+
+  private func arm(_ timeout: Duration) {
+    let nanoseconds =
+      timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+    timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)), leeway: .milliseconds(50))
+  }
+
+  private func timedOut() {
+    guard !closed else { return }
+    if lingering {
+      close()
+      return
+    }
+    switch phase {
+    case .head(nil) where output.isEmpty:
+      close()  // An idle keep-alive connection.
+    case .head, .body:
+      guard output.isEmpty else {
+        close()  // A client too slow to read what we wrote.
+        return
+      }
+      fail(HTTPError(.requestTimeout, "The request took too long to arrive."))
+    case .streaming:
+      arm(configuration.idleTimeout)  // A stream may be quiet; only a stuck write ends it.
+      if !output.isEmpty { close() }
+    }
+  }
+
+  private func close() {
+    guard !closed else { return }
+    closed = true
+    readSource.cancel()
+    if !writeSourceActive {
+      writeSourceActive = true
+      writeSource.resume()
+    }
+    writeSource.cancel()
+    timer.cancel()
+  }
+}
+
+/// Bytes sent by a stream, counted on the connection's queue for the access log.
+private final class ByteCounter: @unchecked Sendable {
+  // Touched only on the owning connection's queue.
+  private(set) var total = 0
+  func add(_ count: Int) { total += count }
+}
+
+extension Response {
+  var bodyCount: Int {
+    if case .bytes(let body) = body { return body.count }
+    return 0
+  }
+}

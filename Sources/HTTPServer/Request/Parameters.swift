@@ -1,0 +1,44 @@
+/// Decoded name and value pairs from a query string or a form body. Repeated names are kept, in
+/// order, because checkbox groups (`home=1&home=2`) depend on it.
+public struct Parameters: Sendable, Equatable {
+  public var pairs: [Pair]
+
+  public struct Pair: Sendable, Equatable {
+    public var name: String
+    public var value: String
+    public init(_ name: String, _ value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  public init(_ pairs: [Pair] = []) {
+    self.pairs = pairs
+  }
+
+  /// The first value for a name.
+  public subscript(name: String) -> String? {
+    pairs.first { $0.name == name }?.value
+  }
+
+  /// Every value for a name, in order.
+  public func all(_ name: String) -> [String] {
+    pairs.filter { $0.name == name }.map(\.value)
+  }
+
+  /// Decodes `application/x-www-form-urlencoded` bytes: `&`-separated, `+` is a space, then
+  /// percent-decoding. Returns nil on a bad escape or bytes that are not UTF-8.
+  public init?(urlEncoded bytes: some Collection<UInt8>) {
+    var pairs: [Pair] = []
+    for piece in bytes.split(separator: UInt8(ascii: "&")) {
+      let equals = piece.firstIndex(of: UInt8(ascii: "="))
+      let rawName = piece[piece.startIndex..<(equals ?? piece.endIndex)]
+      let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
+      guard let name = PercentDecoding.decode(rawName, plusIsSpace: true),
+        let value = PercentDecoding.decode(rawValue, plusIsSpace: true)
+      else { return nil }
+      pairs.append(Pair(name, value))
+    }
+    self.pairs = pairs
+  }
+}

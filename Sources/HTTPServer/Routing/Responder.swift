@@ -1,0 +1,5 @@
+/// Answers requests. The server calls it on the connection's queue, one request at a time per
+/// connection, so an implementation that blocks holds up only that connection.
+public protocol Responder: Sendable {
+  func respond(to request: Request) -> Response
+}

@@ -1,0 +1,202 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An HTTP/1.1 server on Grand Central Dispatch: a listening socket watched by a Dispatch source,
+/// and per connection a serial queue targeting one small shared concurrent queue, so thousands of
+/// idle connections cost no threads.
+public final class HTTPServer: Sendable {
+  private struct State {
+    var listenSource: ListeningSource?
+    var connections: [ObjectIdentifier: Connection] = [:]
+    var port = 0
+    var draining = false
+    var drained: [@Sendable () -> Void] = []
+  }
+
+  public let configuration: ServerConfiguration
+  private let responder: any Responder
+  private let state = Mutex(State())
+  private let workQueue = DispatchQueue(label: "mvvmweb.work", attributes: .concurrent)
+  private let acceptQueue = DispatchQueue(label: "mvvmweb.accept")
+
+  public init(configuration: ServerConfiguration, responder: any Responder) {
+    self.configuration = configuration
+    self.responder = responder
+  }
+
+  /// The bound TCP port (useful with port 0); 0 for a unix socket.
+  public var port: Int { state.withLock { $0.port } }
+
+  public var openConnectionCount: Int { state.withLock { $0.connections.count } }
+
+  public var isDraining: Bool { state.withLock { $0.draining } }
+
+  /// Binds and starts accepting. Throws `ServerError.addressInUse` when another process has the port.
+  public func start() throws(ServerError) {
+    // A peer that goes away mid-write must not kill the process (writes also use MSG_NOSIGNAL).
+    signal(SIGPIPE, SIG_IGN)
+    let (fd, port) = try Listener.open(configuration.address)
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
+    let address = configuration.address
+    source.setEventHandler { [self] in acceptAll(from: fd) }
+    source.setCancelHandler {
+      Glibc.close(fd)
+      if case .unix(let path) = address { unlink(path) }
+    }
+    state.withLock {
+      $0.port = port
+      $0.listenSource = ListeningSource(source: source)
+    }
+    source.resume()
+  }
+
+  /// Accepts until the backlog is empty: the listening source is level-triggered, so leaving a
+  /// connection in the backlog would wake us again at once.
+  private func acceptAll(from listenFD: Int32) {
+    let pipeline = RequestPipeline(
+      configuration: configuration, responder: responder, isDraining: { [self] in isDraining })
+    while true {
+      var address = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      let fd = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          accept(listenFD, $0, &length)
+        }
+      }
+      guard fd >= 0 else {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        return  // EAGAIN: the backlog is empty. EMFILE: try again on the next wake-up.
+      }
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      var noDelay: Int32 = 1
+      setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+      // Admission is decided before any Dispatch source exists: a source that is never resumed
+      // must not be released. Accepting is serial, so the count cannot overshoot in between.
+      let admitted = state.withLock {
+        $0.connections.count < configuration.maxConnections && !$0.draining
+      }
+      guard admitted else {
+        refuse(fd)
+        continue
+      }
+      let connection = Connection(
+        fd: fd, peer: Self.peer(of: address), server: self, pipeline: pipeline, target: workQueue)
+      state.withLock { $0.connections[ObjectIdentifier(connection)] = connection }
+      connection.start()
+    }
+  }
+
+  /// Over the connection limit: a short 503 written without waiting, then close.
+  private func refuse(_ fd: Int32) {
+    let body = "The server is at its connection limit; try again in a moment.\n"
+    let text =
+      "HTTP/1.1 503 Service Unavailable\r\nDate: \(String(decoding: HTTPDate.now(), as: UTF8.self))\r\n"
+      + "Server: \(configuration.serverName)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+      + "Retry-After: 1\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+    _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    Glibc.shutdown(fd, Int32(SHUT_WR))
+    Glibc.close(fd)
+  }
+
+  private static func peer(of address: sockaddr_storage) -> PeerAddress {
+    var address = address
+    var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+    switch Int32(address.ss_family) {
+    case AF_INET:
+      return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+          var raw = v4.pointee.sin_addr
+          inet_ntop(AF_INET, &raw, &buffer, socklen_t(buffer.count))
+          return .ip(Self.text(buffer), port: Int(UInt16(bigEndian: v4.pointee.sin_port)))
+        }
+      }
+    case AF_INET6:
+      return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+          var raw = v6.pointee.sin6_addr
+          inet_ntop(AF_INET6, &raw, &buffer, socklen_t(buffer.count))
+          var text = Self.text(buffer)
+          if text.hasPrefix("::ffff:") && text.contains(".") { text.removeFirst(7) }
+          return .ip(text, port: Int(UInt16(bigEndian: v6.pointee.sin6_port)))
+        }
+      }
+    default:
+      return .unix
+    }
+  }
+
+  private static func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  func connectionClosed(_ connection: Connection) {
+    let finished = state.withLock { state -> [@Sendable () -> Void] in
+      state.connections[ObjectIdentifier(connection)] = nil
+      guard state.draining, state.connections.isEmpty else { return [] }
+      defer { state.drained = [] }
+      return state.drained
+    }
+    finished.forEach { $0() }
+  }
+
+  /// Graceful shutdown: stop accepting, let in-flight requests finish (answered with
+  /// `Connection: close`), close idle connections, and force-close whatever is left after the
+  /// drain deadline. `completion` runs once every connection is closed.
+  public func shutdown(completion: @escaping @Sendable () -> Void = {}) {
+    let (connections, source, alreadyEmpty) = state.withLock { state in
+      state.draining = true
+      if !state.connections.isEmpty { state.drained.append(completion) }
+      let source = state.listenSource
+      state.listenSource = nil
+      return (Array(state.connections.values), source, state.connections.isEmpty)
+    }
+    source?.source.cancel()
+    if alreadyEmpty {
+      completion()
+      return
+    }
+    connections.forEach { $0.drain() }
+    let deadline = configuration.drainDeadline.components
+    workQueue.asyncAfter(
+      deadline: .now() + .seconds(Int(deadline.seconds))
+        + .nanoseconds(Int(deadline.attoseconds / 1_000_000_000))
+    ) { [self] in
+      state.withLock { Array($0.connections.values) }.forEach { $0.forceClose() }
+    }
+  }
+
+  /// Graceful shutdown, awaited.
+  public func shutdown() async {
+    await withCheckedContinuation { continuation in
+      shutdown { continuation.resume() }
+    }
+  }
+
+  /// Blocks until SIGTERM or SIGINT arrives, then shuts down gracefully and returns once every
+  /// connection is closed, so the caller can exit 0.
+  public func runUntilSignalled() {
+    let done = DispatchSemaphore(value: 0)
+    let signals = [SIGTERM, SIGINT].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: acceptQueue)
+      source.setEventHandler { [self] in shutdown { done.signal() } }
+      source.resume()
+      return source
+    }
+    done.wait()
+    signals.forEach { $0.cancel() }
+  }
+}
+
+/// The listening socket's Dispatch source, kept in the server's locked state.
+/// `@unchecked Sendable`: Dispatch sources may be cancelled from any thread.
+private struct ListeningSource: @unchecked Sendable {
+  let source: any DispatchSourceRead
+}

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What happens to every parsed request between the parser and the socket: the proxy layer's
+/// preparation, the built-in health check, the responder, HEAD, gzip and the access log.
+struct RequestPipeline: Sendable {
+  let configuration: ServerConfiguration
+  let responder: any Responder
+  let isDraining: @Sendable () -> Bool
+
+  /// Answers one request, with its body already compressed when it should be.
+  func respond(to request: inout Request) -> Response {
+    configuration.requestPreparer?(&request)
+    var response: Response
+    if request.path == "/healthz" && (request.method == "GET" || request.method == "HEAD") {
+      response =
+        isDraining()
+        ? .text("draining", status: .serviceUnavailable) : .text("ok")
+      response.headers.add("Cache-Control", "no-store")
+    } else {
+      response = responder.respond(to: request)
+    }
+    if case .bytes(let body) = response.body, isCompressible(response, body: body) {
+      // The answer depends on Accept-Encoding whether or not this client gets gzip.
+      if !response.headers.contains("vary") { response.headers.add("Vary", "Accept-Encoding") }
+      if Gzip.isAccepted(by: request.headers), let compressed = Gzip.compress(body, level: 1) {
+        response.body = .bytes(compressed)
+        response.headers.add("Content-Encoding", "gzip")
+      }
+    }
+    return response
+  }
+
+  private func isCompressible(_ response: Response, body: [UInt8]) -> Bool {
+    body.count > 1024 && response.status.code == 200
+      && !response.headers.contains("content-encoding")
+      && !response.headers.contains("content-range")
+      && Gzip.isCompressible(contentType: response.headers["content-type"])
+  }
+
+  func log(_ request: Request, status: HTTPStatus, bytes: Int, started: ContinuousClock.Instant) {
+    guard let accessLog = configuration.accessLog else { return }
+    accessLog(
+      AccessLogEntry(
+        time: Double(time(nil)), client: request.clientAddress, method: request.method,
+        path: request.path, status: status.code, bytes: bytes,
+        duration: ContinuousClock.now - started))
+  }
+}

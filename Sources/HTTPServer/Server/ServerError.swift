@@ -1,0 +1,14 @@
+/// Why the server could not start listening.
+public enum ServerError: Error, CustomStringConvertible, Equatable {
+  case addressInUse(String)
+  case cannotListen(String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .addressInUse(let address):
+      "\(address) is already in use: stop the other server or pick another port with --port."
+    case .cannotListen(let address, let reason):
+      "Cannot listen on \(address): \(reason)."
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Everything the composition root needs to build the apps, apart from how the server listens.
+/// The command line fills it; tests build their own.
+public struct AppConfiguration: Sendable {
+  /// Where the SQLite file (`mvvmweb.sqlite`) and the memories' media live; created on first run.
+  public var dataDirectory: String
+  public var templatesDirectory: String
+  public var publicDirectory: String
+  /// The playlist's JSON file; nil shows the bundled demo playlist.
+  public var songsPath: String?
+  /// Seed a fresh database with demo players, matches and memories.
+  public var seedsDemoData: Bool
+  /// The day `/issues/today` means.
+  public var timeZone: TimeZone
+  /// A path prefix every link, form action and redirect carries (`/league`), when a proxy serves
+  /// the app below its root without sending `X-Forwarded-Prefix`.
+  public var basePath: String
+  public var trustedProxies: TrustedProxies
+
+  public init(
+    dataDirectory: String = "data", templatesDirectory: String = "Templates",
+    publicDirectory: String = "Public", songsPath: String? = nil, seedsDemoData: Bool = true,
+    timeZone: TimeZone = .current, basePath: String = "", trustedProxies: TrustedProxies = .loopback
+  ) {
+    self.dataDirectory = dataDirectory
+    self.templatesDirectory = templatesDirectory
+    self.publicDirectory = publicDirectory
+    self.songsPath = songsPath
+    self.seedsDemoData = seedsDemoData
+    self.timeZone = timeZone
+    self.basePath = basePath
+    self.trustedProxies = trustedProxies
+  }
+
+  /// The database file inside the data folder.
+  public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("mvvmweb.sqlite") }
+
+  /// The memories' images inside the data folder.
+  public var mediaDirectory: String { (dataDirectory as NSString).appendingPathComponent("media") }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite struct OperationsTests {
+  @Test func gracefulShutdownFinishesTheRequestInFlightWithConnectionClose() throws {
+    let server = try startTestServer(responder: testRouter())
+    let busy = try TestClient(port: server.port)
+    let idle = try TestClient(port: server.port)
+    #expect(try idle.request("GET", "/hello").status == 200)
+    busy.send("GET /slow HTTP/1.1\r\nHost: a\r\n\r\n")
+    usleep(100_000)
+    let drained = DispatchSemaphore(value: 0)
+    server.shutdown { drained.signal() }
+    #expect(idle.isClosedByPeer())
+    let response = try busy.readResponse()
+    #expect(response.text == "done")
+    #expect(response.header("Connection") == "close")
+    #expect(drained.wait(timeout: .now() + 5) == .success)
+    #expect(throws: TestClientError.self) { try TestClient(port: server.port) }
+  }
+
+  @Test func drainDeadlineForceClosesWhatIsLeft() throws {
+    let server = try startTestServer(responder: testRouter()) {
+      $0.drainDeadline = .milliseconds(100)
+    }
+    let stuck = try TestClient(port: server.port)
+    stuck.send("GET /hello HTTP/1.1\r\nHost: a\r\n")  // Half a request, never finished.
+    usleep(50_000)
+    let drained = DispatchSemaphore(value: 0)
+    server.shutdown { drained.signal() }
+    #expect(drained.wait(timeout: .now() + 3) == .success)
+  }
+
+  @Test func gzipWhenAcceptedWithVary() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let plain = try client.request("GET", "/big")
+    #expect(plain.header("Content-Encoding") == nil)
+    #expect(plain.header("Vary") == "Accept-Encoding")
+    #expect(plain.body.count == 4600)
+    let compressed = try client.request("GET", "/big", headers: [("Accept-Encoding", "br, gzip")])
+    #expect(compressed.header("Content-Encoding") == "gzip")
+    #expect(compressed.header("Vary") == "Accept-Encoding")
+    #expect(Array(compressed.body.prefix(2)) == [0x1f, 0x8b])
+    #expect(compressed.body.count < 300)
+    let refused = try client.request("GET", "/big", headers: [("Accept-Encoding", "gzip;q=0")])
+    #expect(refused.header("Content-Encoding") == nil)
+    let small = try client.request("GET", "/hello", headers: [("Accept-Encoding", "gzip")])
+    #expect(small.header("Content-Encoding") == nil)
+  }
+
+  @Test func routerAnswers404And405WithAllowAnd500WithoutLeaks() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let missing = try client.request("GET", "/nowhere")
+    #expect(missing.status == 404)
+    #expect(missing.text == "404 Not Found\n\nThere is no page at this address.\n")
+    let wrongMethod = try client.request("DELETE", "/hello")
+    #expect(wrongMethod.status == 405)
+    #expect(wrongMethod.header("Allow") == "GET, HEAD")
+    let broken = try client.request("GET", "/boom")
+    #expect(broken.status == 500)
+    #expect(!broken.text.contains("Failure"))
+    let refused = try client.request("GET", "/refuse")
+    #expect(refused.status == 400)
+    #expect(refused.text.contains("That is not a number."))
+  }
+
+  @Test func formBodiesAreDecoded() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let form = [("Content-Type", "application/x-www-form-urlencoded")]
+    #expect(
+      try client.request("POST", "/form", headers: form, body: "a=1&b=x+y&a=%C3%A9%26").text
+        == "a=1|b=x y|a=é&")
+    #expect(try client.request("POST", "/form", headers: form, body: "a=%zz").status == 400)
+    #expect(try client.request("POST", "/form", headers: form, body: "a=%ff").status == 400)
+    #expect(
+      try client.request("POST", "/form", headers: [("Content-Type", "text/plain")], body: "a=1")
+        .status == 415)
+  }
+
+  @Test func unixSocketReplacesAStaleFileAndIsGroupOnly() throws {
+    let path = NSTemporaryDirectory() + "mvvmweb-test-\(UUID().uuidString.prefix(8)).sock"
+    // A stale socket file: bound once, never listened on or cleaned up.
+    let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    close(stale)
+    let server = try startTestServer(responder: testRouter()) { $0.address = .unix(path: path) }
+    var info = stat()
+    stat(path, &info)
+    #expect(info.st_mode & 0o777 == 0o660)
+    let response = try TestClient(unixPath: path).request("GET", "/hello")
+    #expect(response.text == "Hello, World!")
+    #expect(throws: ServerError.addressInUse("The unix socket \(path)")) {
+      try startTestServer(responder: testRouter()) { $0.address = .unix(path: path) }
+    }
+    let drained = DispatchSemaphore(value: 0)
+    server.shutdown { drained.signal() }
+    _ = drained.wait(timeout: .now() + 3)
+    #expect(eventually { !FileManager.default.fileExists(atPath: path) })
+  }
+
+  @Test func portInUseIsAClearError() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let port = server.port
+    #expect(throws: ServerError.addressInUse("Port \(port) on 127.0.0.1")) {
+      try startTestServer(responder: testRouter()) {
+        $0.address = .tcp(host: "127.0.0.1", port: port)
+      }
+    }
+    #expect(
+      ServerError.addressInUse("Port 8080 on 127.0.0.1").description
+        == "Port 8080 on 127.0.0.1 is already in use: stop the other server or pick another port with --port."
+    )
+  }
+
+  @Test func accessLogRecordsEachRequest() throws {
+    let lines = LogLines()
+    let server = try startTestServer(responder: testRouter()) { config in
+      config.accessLog = { lines.append($0) }
+    }
+    defer { server.shutdown() }
+    _ = try TestClient(port: server.port).request("GET", "/items/7")
+    #expect(eventually { lines.count == 1 })
+    let entry = try #require(lines.first)
+    #expect(entry.method == "GET")
+    #expect(entry.path == "/items/7")
+    #expect(entry.status == 200)
+    #expect(entry.bytes == 6)
+    #expect(entry.client == "127.0.0.1")
+    #expect(entry.line.contains(" 127.0.0.1 GET /items/7 200 6 "))
+  }
+}
+
+/// Collects access-log entries from the server's queues.
+final class LogLines: Sendable {
+  private let entries = Mutex<[AccessLogEntry]>([])
+  func append(_ entry: AccessLogEntry) { entries.withLock { $0.append(entry) } }
+  var count: Int { entries.withLock { $0.count } }
+  var first: AccessLogEntry? { entries.withLock { $0.first } }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+@Suite struct ProtocolTests {
+  @Test func answersWithDateServerAndContentLength() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let response = try client.request("GET", "/hello")
+    #expect(response.status == 200)
+    #expect(response.text == "Hello, World!")
+    #expect(response.header("Content-Length") == "13")
+    #expect(response.header("Server") == "MVVMWeb")
+    #expect(response.header("Date")?.hasSuffix(" GMT") == true)
+    #expect(response.header("Connection") == nil)
+  }
+
+  @Test func pipelinedRequestsInOnePacketAreAnsweredInOrder() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send(
+      "GET /items/1 HTTP/1.1\r\nHost: a\r\n\r\nGET /items/2 HTTP/1.1\r\nHost: a\r\n\r\n"
+        + "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhelloGET /items/3 HTTP/1.1\r\nHost: a\r\n\r\n"
+    )
+    #expect(try client.readResponse().text == "item 1")
+    #expect(try client.readResponse().text == "item 2")
+    #expect(try client.readResponse().text == "hello")
+    #expect(try client.readResponse().text == "item 3")
+  }
+
+  @Test func requestSentOneByteAtATime() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    for byte in "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc".utf8 {
+      client.send([byte])
+      usleep(500)
+    }
+    #expect(try client.readResponse().text == "abc")
+  }
+
+  @Test func chunkedBodyWithExtensionsAndTrailers() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send(
+      "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + "5;name=value\r\nhello\r\n7\r\n, world\r\n0\r\nX-Trailer: dropped\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.text == "hello, world")
+    #expect(try client.request("GET", "/items/after").text == "item after")
+  }
+
+  @Test func expectContinueGetsAnInterimResponseBeforeTheBody() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send(
+      "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+    #expect(try client.readResponse().status == 100)
+    client.send("body")
+    #expect(try client.readResponse().text == "body")
+  }
+
+  @Test func headHasHeadersButNoBody() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let head = try client.request("HEAD", "/hello")
+    #expect(head.status == 200)
+    #expect(head.header("Content-Length") == "13")
+    #expect(head.body.isEmpty)
+    #expect(try client.request("GET", "/hello").text == "Hello, World!")
+  }
+
+  @Test func http10ClosesUnlessKeepAliveIsAsked() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let plain = try TestClient(port: server.port)
+    plain.send("GET /hello HTTP/1.0\r\n\r\n")
+    #expect(try plain.readResponse().header("Connection") == "close")
+    #expect(plain.isClosedByPeer())
+
+    let keepAlive = try TestClient(port: server.port)
+    keepAlive.send("GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+    #expect(try keepAlive.readResponse().header("Connection") == "keep-alive")
+    keepAlive.send("GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+    #expect(try keepAlive.readResponse().status == 200)
+  }
+
+  @Test func connectionCloseIsHonoured() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let response = try client.request("GET", "/hello", headers: [("Connection", "close")])
+    #expect(response.header("Connection") == "close")
+    #expect(client.isClosedByPeer())
+  }
+
+  @Test func absoluteFormTargetAndDecodedSegmentsAndQuery() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    #expect(try client.request("GET", "http://example.com/where?x=1").text == "example.com /where")
+    #expect(try client.request("GET", "/items/a%20b").text == "item a b")
+    #expect(try client.request("GET", "/query?tag=a+b&tag=%C3%A9&other=1").text == "a b,é")
+  }
+
+  @Test func streamedResponseIsChunkedAndFlushedAsWritten() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let response = try client.request("GET", "/stream")
+    #expect(response.header("Transfer-Encoding") == "chunked")
+    #expect(response.header("Content-Length") == nil)
+    #expect(response.text == "first,second")
+    #expect(try client.request("GET", "/hello").text == "Hello, World!")
+  }
+
+  @Test func healthCheck() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let response = try TestClient(port: server.port).request("GET", "/healthz")
+    #expect(response.status == 200)
+    #expect(response.text == "ok")
+  }
+}

@@ -1,1 +1,0 @@
-// Test helpers. (Placeholder until the HTTP server lands.)
