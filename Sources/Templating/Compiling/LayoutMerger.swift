@@ -1,0 +1,47 @@
+/// Puts a page into its layout: the page's root names the layout (`m:layout="layout.xhtml"`),
+/// each of its `m:fill="name"` elements gives the content for the layout's `m:slot="name"`
+/// element, which keeps its own tag and attributes. One layout serves every page.
+struct LayoutMerger {
+  private(set) var errors: [TemplateError] = []
+
+  mutating func merge(page: TemplateElement, into layout: TemplateElement) -> TemplateElement {
+    var fills: [String: TemplateElement] = [:]
+    collectFills(page, into: &fills)
+    var used: Set<String> = []
+    let merged = fill(layout, with: fills, used: &used)
+    for (name, element) in fills.sorted(by: { $0.key < $1.key }) where !used.contains(name) {
+      errors.append(
+        TemplateError(
+          file: element.file, line: element.line,
+          message: "the layout has no slot named \"\(name)\""))
+    }
+    return merged
+  }
+
+  private func collectFills(_ element: TemplateElement, into fills: inout [String: TemplateElement])
+  {
+    if let name = element.binding("fill") {
+      fills[name] = element
+      return
+    }
+    for case .element(let child) in element.children { collectFills(child, into: &fills) }
+  }
+
+  private func fill(
+    _ element: TemplateElement, with fills: [String: TemplateElement], used: inout Set<String>
+  )
+    -> TemplateElement
+  {
+    var element = element
+    if let slot = element.binding("slot"), let content = fills[slot] {
+      used.insert(slot)
+      element.children = content.children
+      return element
+    }
+    element.children = element.children.map { child in
+      guard case .element(let childElement) = child else { return child }
+      return .element(fill(childElement, with: fills, used: &used))
+    }
+    return element
+  }
+}

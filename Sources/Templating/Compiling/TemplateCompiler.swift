@@ -1,0 +1,260 @@
+import MVVM
+
+/// Turns a loaded page into a render plan, checking every binding against the page view model's
+/// output schema on the way. Problems are collected, not thrown, so one load reports them all.
+///
+/// Per element, bindings apply in this order: `m:mock` drops it; `m:repeat` repeats it (so the
+/// other bindings see each item); `m:if`/`m:unless` keep or drop it; `m:object` changes the scope
+/// for its subtree; `m:attr` and `m:text` fill it; `m:omit-tag` writes its content without the tag.
+struct TemplateCompiler {
+  static let bindings: Set<String> = [
+    "text", "attr", "repeat", "if", "unless", "object", "mock", "omit-tag", "fill", "slot",
+    "layout",
+  ]
+
+  private(set) var errors: [TemplateError] = []
+  private var scopes: [[String: OutputKind]]
+
+  init(schema: OutputSchema) {
+    scopes = [schema.fields]
+  }
+
+  mutating func compile(_ root: TemplateElement) -> [RenderOp] {
+    var ops: [RenderOp] = root.name == "html" ? [.bytes(Array("<!DOCTYPE html>\n".utf8))] : []
+    ops += element(root, insideRawText: false)
+    return Self.merged(ops)
+  }
+
+  // MARK: Elements
+
+  private mutating func element(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
+    for attribute in element.attributes
+    where attribute.isBinding && !Self.bindings.contains(attribute.name) {
+      report(element, "unknown binding attribute m:\(attribute.name)")
+    }
+    if element.binding("mock") != nil { return [] }
+    if insideRawText && element.attributes.contains(where: \.isBinding) {
+      report(element, "bindings are not allowed inside <script> or <style>")
+      return []
+    }
+    if let name = element.binding("repeat") {
+      guard let kind = lookup(name, element, expecting: "a list") else { return [] }
+      guard case .list(let itemSchema) = kind else {
+        report(
+          element, "m:repeat=\"\(name)\" needs a list output, but \(name) is \(kind.tag.rawValue)")
+        return []
+      }
+      var fields = itemSchema.fields
+      fields["index"] = .text
+      for flag in ["first", "last", "odd", "even"] { fields[flag] = .flag }
+      scopes.append(fields)
+      defer { scopes.removeLast() }
+      return [.repeatEach(name, conditioned(element, insideRawText: insideRawText))]
+    }
+    return conditioned(element, insideRawText: insideRawText)
+  }
+
+  private mutating func conditioned(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
+    for (binding, negated) in [("if", false), ("unless", true)] {
+      guard let name = element.binding(binding) else { continue }
+      guard flag(name, element) else { return [] }
+      return [.condition(name, negated: negated, scoped(element, insideRawText: insideRawText))]
+    }
+    return scoped(element, insideRawText: insideRawText)
+  }
+
+  private mutating func scoped(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
+    guard let name = element.binding("object") else {
+      return tag(element, insideRawText: insideRawText)
+    }
+    guard let kind = lookup(name, element, expecting: "an object") else { return [] }
+    guard case .object(let childSchema) = kind else {
+      report(
+        element, "m:object=\"\(name)\" needs an object output, but \(name) is \(kind.tag.rawValue)")
+      return []
+    }
+    scopes.append(childSchema.fields)
+    defer { scopes.removeLast() }
+    return [.object(name, tag(element, insideRawText: insideRawText))]
+  }
+
+  private mutating func tag(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
+    let rawText = insideRawText || HTMLVocabulary.rawTextElements.contains(element.name)
+    let omitTag = element.binding("omit-tag") != nil
+    var ops: [RenderOp] = []
+    if !omitTag {
+      ops.append(.bytes(Array("<\(element.name)".utf8)))
+      ops += attributes(element)
+      ops.append(.bytes(Array(">".utf8)))
+    }
+    if HTMLVocabulary.voidElements.contains(element.name) {
+      if element.binding("text") != nil {
+        report(element, "<\(element.name)> has no content to bind text to")
+      }
+      return ops
+    }
+    if let name = element.binding("text") {
+      if rawText {
+        report(element, "bindings are not allowed inside <script> or <style>")
+      } else if let kind = lookup(name, element, expecting: "text"), kind != .text && kind != .url {
+        report(
+          element, "m:text=\"\(name)\" needs a text output, but \(name) is \(kind.tag.rawValue)")
+      } else {
+        ops.append(.text(name))
+      }
+    } else {
+      for child in element.children {
+        switch child {
+        case .text(let text):
+          ops.append(.bytes(rawText ? Array(text.utf8) : HTMLEscaping.escaped(text)))
+        case .element(let childElement):
+          ops += self.element(childElement, insideRawText: rawText)
+        }
+      }
+    }
+    if !omitTag { ops.append(.bytes(Array("</\(element.name)>".utf8))) }
+    return ops
+  }
+
+  // MARK: Attributes
+
+  private mutating func attributes(_ element: TemplateElement) -> [RenderOp] {
+    let bound = boundAttributes(element)
+    var ops: [RenderOp] = []
+    for attribute in element.attributes where !attribute.isBinding {
+      if bound.contains(where: { $0.attribute == attribute.name }) { continue }
+      if HTMLVocabulary.urlAttributes.contains(attribute.name)
+        && URLSafety.isRootRelative(attribute.value)
+      {
+        ops.append(.bytes(Array(" \(attribute.name)=\"".utf8)))
+        ops.append(.basePath)
+        ops.append(.bytes(HTMLEscaping.escaped(attribute.value) + Array("\"".utf8)))
+      } else {
+        ops.append(
+          .bytes(
+            Array(" \(attribute.name)=\"".utf8) + HTMLEscaping.escaped(attribute.value)
+              + Array("\"".utf8)))
+      }
+    }
+    for (attribute, output) in bound {
+      if HTMLVocabulary.isForbiddenBindingTarget(attribute) {
+        report(
+          element, "binding the \(attribute) attribute is not allowed: it holds code or markup")
+        continue
+      }
+      if HTMLVocabulary.booleanAttributes.contains(attribute) {
+        if flag(output, element) {
+          ops.append(.booleanAttribute(output, bytes: Array(" \(attribute)".utf8)))
+        }
+        continue
+      }
+      let isURL = HTMLVocabulary.urlAttributes.contains(attribute) || attribute == "srcset"
+      guard let kind = lookup(output, element, expecting: isURL ? "a URL" : "text") else {
+        continue
+      }
+      if isURL && kind != .url {
+        report(
+          element,
+          "the \(attribute) attribute needs a URL output, but \(output) is \(kind.tag.rawValue)")
+        continue
+      }
+      if !isURL && kind != .text && kind != .url {
+        report(
+          element,
+          "the \(attribute) attribute needs a text output, but \(output) is \(kind.tag.rawValue)")
+        continue
+      }
+      let attributeKind: AttributeKind = attribute == "srcset" ? .srcset : isURL ? .url : .text
+      ops.append(.attribute(output, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind))
+    }
+    return ops
+  }
+
+  /// `m:attr="href link; title name"`: attribute names are fixed here, in the template, never
+  /// taken from a value.
+  private mutating func boundAttributes(
+    _ element: TemplateElement
+  ) -> [(attribute: String, output: String)] {
+    guard let spec = element.binding("attr") else { return [] }
+    var pairs: [(attribute: String, output: String)] = []
+    for item in spec.split(separator: ";") {
+      let words = item.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+      guard words.count == 2, Self.isAttributeName(words[0]) else {
+        report(
+          element,
+          "m:attr expects \"attribute output\" pairs separated by \";\", got \"\(item.trimmingCharacters())\""
+        )
+        continue
+      }
+      pairs.append((String(words[0]), String(words[1])))
+    }
+    return pairs
+  }
+
+  private static func isAttributeName(_ name: Substring) -> Bool {
+    guard let first = name.first, first.isASCII, first.isLetter else { return false }
+    return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+  }
+
+  // MARK: Schema lookups
+
+  private mutating func lookup(
+    _ name: String, _ element: TemplateElement, expecting: String
+  ) -> OutputKind? {
+    for scope in scopes.reversed() {
+      if let kind = scope[name] { return kind }
+    }
+    report(element, "the view model has no output named \"\(name)\" (expected \(expecting))")
+    return nil
+  }
+
+  private mutating func flag(_ name: String, _ element: TemplateElement) -> Bool {
+    guard let kind = lookup(name, element, expecting: "a flag") else { return false }
+    guard kind == .flag else {
+      report(
+        element,
+        "\(name) is \(kind.tag.rawValue), but only a flag can keep, drop or switch something")
+      return false
+    }
+    return true
+  }
+
+  private mutating func report(_ element: TemplateElement, _ message: String) {
+    errors.append(TemplateError(file: element.file, line: element.line, message: message))
+  }
+
+  /// Joins neighbouring static byte runs so rendering appends fewer, larger chunks.
+  static func merged(_ ops: [RenderOp]) -> [RenderOp] {
+    var result: [RenderOp] = []
+    for op in ops {
+      let op = op.mergingChildren()
+      if case .bytes(let next) = op, case .bytes(let previous)? = result.last {
+        result[result.count - 1] = .bytes(previous + next)
+      } else {
+        result.append(op)
+      }
+    }
+    return result
+  }
+}
+
+extension RenderOp {
+  fileprivate func mergingChildren() -> RenderOp {
+    switch self {
+    case .condition(let name, let negated, let body):
+      .condition(name, negated: negated, TemplateCompiler.merged(body))
+    case .repeatEach(let name, let body): .repeatEach(name, TemplateCompiler.merged(body))
+    case .object(let name, let body): .object(name, TemplateCompiler.merged(body))
+    default: self
+    }
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters() -> Substring {
+    var text = self
+    while text.first?.isWhitespace == true { text.removeFirst() }
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,217 @@
+import CLibXML2
+import Foundation
+
+/// Parses template files with libxml2, safely: no network (`XML_PARSE_NONET`), no entity
+/// substitution or DTD loading, no DOCTYPE that declares entities, XInclude confined to the
+/// templates folder; then validates the binding vocabulary with the RelaxNG schema and copies
+/// the result into a `TemplateNode` tree. Every problem is collected as `file:line: message`.
+final class XMLLoader {
+  static let schemaFile = "mvvmweb-template.rng"
+
+  let root: String
+  private(set) var errors: [TemplateError] = []
+  private var schema: xmlRelaxNGPtr?
+
+  init(root: String) {
+    self.root = root
+  }
+
+  deinit {
+    if let schema { xmlRelaxNGFree(schema) }
+  }
+
+  /// What the RelaxNG schema said about the last file loaded. The compiler's own checks name
+  /// binding mistakes more precisely, so the library reports these only when it found nothing.
+  private(set) var schemaErrors: [TemplateError] = []
+
+  /// Loads one file (relative to the root) or returns nil, having recorded why.
+  func load(_ relativePath: String) -> TemplateElement? {
+    schemaErrors = []
+    ConfinedEntityLoader.lock.lock()
+    defer { ConfinedEntityLoader.lock.unlock() }
+    let previousLoader = xmlGetExternalEntityLoader()
+    ConfinedEntityLoader.root = root
+    xmlSetExternalEntityLoader(ConfinedEntityLoader.loader)
+    defer { xmlSetExternalEntityLoader(previousLoader) }
+    let collector = ErrorCollector(root: root, fallbackFile: relativePath)
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    xmlSetStructuredErrorFunc(context, ErrorCollector.handler)
+    defer {
+      xmlSetStructuredErrorFunc(nil, nil)
+      errors += collector.errors
+    }
+
+    let path = root + "/" + relativePath
+    guard FileManager.default.fileExists(atPath: path) else {
+      collector.add(relativePath, 0, "the template file does not exist")
+      return nil
+    }
+    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
+    guard let document = xmlReadFile(path, "UTF-8", options) else { return nil }
+    defer { xmlFreeDoc(document) }
+    guard let rootNode = xmlDocGetRootElement(document) else {
+      collector.add(relativePath, 1, "the template has no root element")
+      return nil
+    }
+    if let subset = document.pointee.intSubset, Self.declaresEntities(subset) {
+      collector.add(
+        relativePath, Int(xmlGetLineNo(rootNode)),
+        "a DOCTYPE that declares entities is not allowed in templates")
+      return nil
+    }
+    guard checkIncludes(rootNode, file: relativePath, collector: collector) else { return nil }
+    let flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOXINCNODE.rawValue)
+    if xmlXIncludeProcessFlags(document, flags) < 0 { return nil }
+    if !collector.errors.isEmpty { return nil }
+    guard let schema = loadSchema(collector: collector) else { return nil }
+    let validation = xmlRelaxNGNewValidCtxt(schema)
+    defer { xmlRelaxNGFreeValidCtxt(validation) }
+    let schemaCollector = ErrorCollector(root: root, fallbackFile: relativePath)
+    let schemaContext = Unmanaged.passUnretained(schemaCollector).toOpaque()
+    xmlRelaxNGSetValidStructuredErrors(validation, ErrorCollector.handler, schemaContext)
+    xmlRelaxNGValidateDoc(validation, document)
+    schemaErrors = schemaCollector.errors
+    return convert(xmlDocGetRootElement(document)!, file: relativePath)
+  }
+
+  private func loadSchema(collector: ErrorCollector) -> xmlRelaxNGPtr? {
+    if let schema { return schema }
+    guard FileManager.default.fileExists(atPath: root + "/" + Self.schemaFile) else {
+      collector.add(Self.schemaFile, 0, "the RelaxNG schema of the binding vocabulary is missing")
+      return nil
+    }
+    let parser = xmlRelaxNGNewParserCtxt(root + "/" + Self.schemaFile)
+    defer { xmlRelaxNGFreeParserCtxt(parser) }
+    schema = xmlRelaxNGParse(parser)
+    return schema
+  }
+
+  private static func declaresEntities(_ subset: UnsafeMutablePointer<xmlDtd>) -> Bool {
+    var node = subset.pointee.children
+    while let current = node {
+      if current.pointee.type == XML_ENTITY_DECL { return true }
+      node = current.pointee.next
+    }
+    return false
+  }
+
+  /// XInclude targets must be plain relative paths to XML inside the folder, checked before
+  /// libxml2 follows them (text includes would bypass the entity loader).
+  private func checkIncludes(_ node: xmlNodePtr, file: String, collector: ErrorCollector) -> Bool {
+    var fine = true
+    var child = node.pointee.children
+    while let current = child {
+      defer { child = current.pointee.next }
+      guard current.pointee.type == XML_ELEMENT_NODE else { continue }
+      if Self.namespace(of: current) == "http://www.w3.org/2001/XInclude" {
+        let line = Int(xmlGetLineNo(current))
+        let href = Self.property(current, "href") ?? ""
+        let parse = Self.property(current, "parse") ?? "xml"
+        let base = (file as NSString).deletingLastPathComponent
+        let target = ((root as NSString).appendingPathComponent(base) as NSString)
+          .appendingPathComponent(href)
+        let normalized = (target as NSString).standardizingPath
+        if href.isEmpty || href.hasPrefix("/") || href.contains(":") || parse != "xml"
+          || !normalized.hasPrefix(root + "/")
+        {
+          collector.add(
+            file, line,
+            "an include may only name an XML file inside the templates folder: \"\(href)\"")
+          fine = false
+        } else if !FileManager.default.fileExists(atPath: normalized) {
+          collector.add(file, line, "the included file \"\(href)\" does not exist")
+          fine = false
+        }
+      }
+      fine = checkIncludes(current, file: file, collector: collector) && fine
+    }
+    return fine
+  }
+
+  private func convert(_ node: xmlNodePtr, file: String) -> TemplateElement {
+    var file = file
+    var attributes: [TemplateElement.Attribute] = []
+    var property = node.pointee.properties
+    while let current = property {
+      defer { property = current.pointee.next }
+      let name = String(cString: current.pointee.name)
+      let namespace = current.pointee.ns.map { String(cString: $0.pointee.href) }
+      let value = xmlNodeGetContent(
+        UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
+      let text = value.map { String(cString: $0) } ?? ""
+      free(value)
+      if namespace == "http://www.w3.org/XML/1998/namespace" {
+        // XInclude marks an included partial's root with xml:base; errors then name the partial.
+        if name == "base" {
+          file = ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+            text)
+          file = (file as NSString).standardizingPath
+        }
+        continue
+      }
+      attributes.append(.init(name: name, isBinding: namespace == bindingNamespace, value: text))
+    }
+    var children: [TemplateNode] = []
+    var child = node.pointee.children
+    while let current = child {
+      defer { child = current.pointee.next }
+      switch current.pointee.type {
+      case XML_ELEMENT_NODE:
+        children.append(.element(convert(current, file: file)))
+      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+        let content = xmlNodeGetContent(current)
+        children.append(.text(content.map { String(cString: $0) } ?? ""))
+        free(content)
+      case XML_ENTITY_REF_NODE:
+        errors.append(
+          TemplateError(
+            file: file, line: Int(xmlGetLineNo(current)),
+            message: "entity references are not allowed; write the character itself"))
+      default:
+        break  // Comments and processing instructions are not part of the page.
+      }
+    }
+    return TemplateElement(
+      name: String(cString: node.pointee.name),
+      attributes: attributes, children: children, file: file, line: Int(xmlGetLineNo(node)))
+  }
+
+  private static func namespace(of node: xmlNodePtr) -> String? {
+    node.pointee.ns.map { String(cString: $0.pointee.href) }
+  }
+
+  private static func property(_ node: xmlNodePtr, _ name: String) -> String? {
+    guard let value = xmlGetProp(node, name) else { return nil }
+    defer { free(value) }
+    return String(cString: value)
+  }
+}
+
+/// Receives libxml2's structured errors during one load and turns them into `TemplateError`s.
+private final class ErrorCollector {
+  let root: String
+  let fallbackFile: String
+  var errors: [TemplateError] = []
+
+  init(root: String, fallbackFile: String) {
+    self.root = root
+    self.fallbackFile = fallbackFile
+  }
+
+  func add(_ file: String, _ line: Int, _ message: String) {
+    errors.append(TemplateError(file: file, line: line, message: message))
+  }
+
+  static let handler: xmlStructuredErrorFunc = { context, error in
+    guard let context, let error else { return }
+    let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
+    var file = error.pointee.file.map { String(cString: $0) } ?? collector.fallbackFile
+    if file.hasPrefix(collector.root + "/") { file.removeFirst(collector.root.count + 1) }
+    var line = Int(error.pointee.line)
+    if line == 0, let node = error.pointee.node {
+      line = Int(xmlGetLineNo(node.assumingMemoryBound(to: xmlNode.self)))
+    }
+    let message = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
+    collector.add(file, line, message.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}

@@ -1,1 +1,0 @@
-// The Templating module: see the issue that builds it. (Placeholder until then.)

@@ -1,0 +1,92 @@
+import MVVM
+import Templating
+import Testing
+
+@Suite struct BindingTests {
+  @Test func textIsEscapedAndReplacesTheMockup() throws {
+    let fixture = try TemplateFixture(["p.xhtml": page(#"<p m:text="name">Mock name</p>"#)])
+    let html = try fixture.render("p.xhtml", Values(["name": .text(#"<b>Tom & "Jerry's"</b>"#)]))
+    #expect(html == "<div><p>&lt;b&gt;Tom &amp; &#34;Jerry&#39;s&#34;&lt;/b&gt;</p></div>")
+  }
+
+  @Test func illegalCharactersAreDropped() throws {
+    let fixture = try TemplateFixture(["p.xhtml": page(#"<p m:text="name">x</p>"#)])
+    let html = try fixture.render(
+      "p.xhtml", Values(["name": .text("a\u{0}b\u{1B}c\u{85}d\u{FFFE}e\tf")]))
+    #expect(html == "<div><p>abcde\tf</p></div>")
+  }
+
+  @Test func attributesFromOutputsWithBasePathOnRootRelativeURLs() throws {
+    let fixture = try TemplateFixture([
+      "a.xhtml": page(
+        ##"<a href="#mock" title="mock" class="link" m:attr="href link; title name">x</a><img src="/static/a.png" alt=""/><a m:attr="href away">y</a>"##
+      )
+    ])
+    let html = try fixture.render(
+      "a.xhtml",
+      Values([
+        "link": .url("/matches/7/edit"), "name": .text("Ann \"A\""),
+        "away": .url("https://example.com/?a=1&b=2"),
+      ]),
+      basePath: "/league")
+    #expect(
+      html
+        == #"<div><a class="link" href="/league/matches/7/edit" title="Ann &#34;A&#34;">x</a><img src="/league/static/a.png" alt=""><a href="https://example.com/?a=1&amp;b=2">y</a></div>"#
+    )
+  }
+
+  @Test func booleanAttributesFromFlags() throws {
+    let fixture = try TemplateFixture([
+      "c.xhtml": page(#"<input type="checkbox" m:attr="checked on; disabled off"/>"#)
+    ])
+    let html = try fixture.render("c.xhtml", Values(["on": .flag(true), "off": .flag(false)]))
+    #expect(html == #"<div><input type="checkbox" checked></div>"#)
+  }
+
+  @Test func repeatWithItemScopeIndexAndPosition() throws {
+    let fixture = try TemplateFixture([
+      "r.xhtml": page(
+        #"<ul><li m:repeat="rows"><span m:text="index">1</span>:<span m:text="name">n</span><b m:if="odd">o</b><i m:if="last">L</i><em m:text="title">t</em></li><li m:mock="">Mock row</li></ul>"#
+      )
+    ])
+    let row = { (name: String) in Values(["name": .text(name)]) }
+    let html = try fixture.render(
+      "r.xhtml", Values(["rows": .list([row("A"), row("B"), row("C")]), "title": .text("T")]))
+    #expect(
+      html
+        == "<div><ul><li><span>1</span>:<span>A</span><b>o</b><em>T</em></li><li><span>2</span>:<span>B</span><em>T</em></li><li><span>3</span>:<span>C</span><b>o</b><i>L</i><em>T</em></li></ul></div>"
+    )
+  }
+
+  @Test func conditionsObjectsAndOmittedTags() throws {
+    let fixture = try TemplateFixture([
+      "o.xhtml": page(
+        #"<p m:if="shown">yes</p><p m:unless="shown">no</p><section m:object="child"><h2 m:text="heading">h</h2></section><span m:omit-tag="">kept <b>children</b></span>"#
+      )
+    ])
+    let html = try fixture.render(
+      "o.xhtml",
+      Values(["shown": .flag(false), "child": .object(Values(["heading": .text("Inside")]))]))
+    #expect(html == "<div><p>no</p><section><h2>Inside</h2></section>kept <b>children</b></div>")
+  }
+
+  @Test func layoutSlotsPartialsAndHTML5Output() throws {
+    let fixture = try TemplateFixture([
+      "layout.xhtml": """
+      <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en"><head><meta charset="utf-8"/><title m:slot="title">x</title><link rel="stylesheet" href="/static/app.css"/></head><body><nav><a href="/matches">Matches</a></nav><main m:slot="main">mock</main><script>var a = 1 &lt; 2;</script></body></html>
+      """,
+      "partials/row.xhtml": """
+      <tr xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template"><td m:text="name">n</td><td><br/></td></tr>
+      """,
+      "page.xhtml": """
+      <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" xmlns:xi="http://www.w3.org/2001/XInclude" m:layout="layout.xhtml"><head><title m:fill="title"><span m:text="title" m:omit-tag="">T</span> · Site</title></head><body><main m:fill="main"><table><tbody><xi:include href="partials/row.xhtml"/></tbody></table></main></body></html>
+      """,
+    ])
+    let html = try fixture.render(
+      "page.xhtml", Values(["title": .text("Matches"), "name": .text("Ann")]), basePath: "/p")
+    #expect(
+      html
+        == #"<!DOCTYPE html>\#n<html lang="en"><head><meta charset="utf-8"><title>Matches · Site</title><link rel="stylesheet" href="/p/static/app.css"></head><body><nav><a href="/p/matches">Matches</a></nav><main><table><tbody><tr><td>Ann</td><td><br></td></tr></tbody></table></main><script>var a = 1 < 2;</script></body></html>"#
+    )
+  }
+}

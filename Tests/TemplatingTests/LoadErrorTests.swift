@@ -1,0 +1,95 @@
+import MVVM
+import Templating
+import Testing
+
+@Suite struct LoadErrorTests {
+  static let schema = OutputSchema([
+    "name": .text, "link": .url, "rows": .list(OutputSchema(["id": .text])), "on": .flag,
+  ])
+
+  /// Each case: a body on line 2 of its file, and the exact error it must produce.
+  static let cases: [(String, String)] = [
+    (#"<p m:txt="name"/>"#, "unknown binding attribute m:txt"),
+    (#"<script m:text="name"/>"#, "bindings are not allowed inside <script> or <style>"),
+    (#"<style><b m:text="name"/></style>"#, "bindings are not allowed inside <script> or <style>"),
+    (
+      #"<p m:attr="style name"/>"#,
+      "binding the style attribute is not allowed: it holds code or markup"
+    ),
+    (
+      #"<p m:attr="onclick name"/>"#,
+      "binding the onclick attribute is not allowed: it holds code or markup"
+    ),
+    (
+      #"<iframe m:attr="srcdoc name"/>"#,
+      "binding the srcdoc attribute is not allowed: it holds code or markup"
+    ),
+    (#"<p m:repeat="name"/>"#, #"m:repeat="name" needs a list output, but name is text"#),
+    (#"<p m:object="rows"/>"#, #"m:object="rows" needs an object output, but rows is list"#),
+    (#"<p m:text="missing"/>"#, #"the view model has no output named "missing" (expected text)"#),
+    (#"<p m:text="rows"/>"#, #"m:text="rows" needs a text output, but rows is list"#),
+    (#"<a m:attr="href name"/>"#, "the href attribute needs a URL output, but name is text"),
+    (#"<p m:if="name"/>"#, "name is text, but only a flag can keep, drop or switch something"),
+    (#"<xi:include href="nowhere.xhtml"/>"#, #"the included file "nowhere.xhtml" does not exist"#),
+    (
+      #"<xi:include href="../outside.xhtml"/>"#,
+      #"an include may only name an XML file inside the templates folder: "../outside.xhtml""#
+    ),
+    (
+      #"<xi:include href="/etc/passwd" parse="text"/>"#,
+      #"an include may only name an XML file inside the templates folder: "/etc/passwd""#
+    ),
+  ]
+
+  @Test(arguments: cases)
+  func refusedWithFileAndLine(body: String, message: String) throws {
+    let fixture = try TemplateFixture([
+      "bad.xhtml": page("\n" + body + "\n")
+    ])
+    #expect(fixture.errors(["bad.xhtml": Self.schema]) == ["bad.xhtml:2: \(message)"])
+  }
+
+  @Test func attributeNamesCannotComeFromValues() throws {
+    let fixture = try TemplateFixture(["bad.xhtml": page("\n" + #"<p m:attr="{name} link"/>"#)])
+    let errors = fixture.errors(["bad.xhtml": Self.schema])
+    #expect(errors.contains { $0.hasPrefix("bad.xhtml:2: ") })
+  }
+
+  @Test func externalEntitiesAreRefused() throws {
+    let fixture = try TemplateFixture([
+      "xxe.xhtml": """
+      <?xml version="1.0"?>
+      <!DOCTYPE div [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+      <div xmlns="http://www.w3.org/1999/xhtml">&secret;</div>
+      """
+    ])
+    let errors = fixture.errors(["xxe.xhtml": Self.schema])
+    #expect(errors == ["xxe.xhtml:3: a DOCTYPE that declares entities is not allowed in templates"])
+  }
+
+  @Test func everyErrorInEveryTemplateIsReportedTogether() throws {
+    let fixture = try TemplateFixture([
+      "one.xhtml": page("\n<p m:text=\"nope\"/>\n<p m:if=\"name\"/>"),
+      "two.xhtml": page("\n\n<p m:bogus=\"x\"/>"),
+      "broken.xhtml": "<div>\n<p>unclosed</div>",
+      "layout.xhtml": page("<main m:slot=\"main\"/>"),
+      "filled.xhtml": """
+      <div xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" m:layout="layout.xhtml">
+      <aside m:fill="sidebar"/></div>
+      """,
+    ])
+    let errors = fixture.errors([
+      "one.xhtml": Self.schema, "two.xhtml": Self.schema, "broken.xhtml": Self.schema,
+      "filled.xhtml": Self.schema,
+    ])
+    #expect(
+      errors == [
+        "broken.xhtml:2: Opening and ending tag mismatch: p line 2 and div",
+        "broken.xhtml:2: Premature end of data in tag div line 1",
+        #"filled.xhtml:2: the layout has no slot named "sidebar""#,
+        #"one.xhtml:2: the view model has no output named "nope" (expected text)"#,
+        "one.xhtml:3: name is text, but only a flag can keep, drop or switch something",
+        "two.xhtml:3: unknown binding attribute m:bogus",
+      ])
+  }
+}
