@@ -1,1 +1,0 @@
-// The League module: see the issue that builds it. (Placeholder until then.)

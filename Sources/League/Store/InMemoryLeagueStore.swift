@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+
+/// A league kept in memory, for view-model tests: the same rules as the SQLite store.
+public final class InMemoryLeagueStore: LeagueStore {
+  private struct State {
+    var players: [UUID: Player] = [:]
+    var matches: [UUID: Match] = [:]
+    var tokens: [String: UUID] = [:]
+  }
+
+  private let state = Mutex(State())
+  private let clock: @Sendable () -> Date
+
+  /// `clock` dates new matches; tests pass one that ticks so "newest first" is deterministic.
+  public init(clock: @escaping @Sendable () -> Date = { Date() }) {
+    self.clock = clock
+  }
+
+  public func players() throws -> [Player] {
+    state.withLock { Array($0.players.values) }.sorted {
+      $0.name.lowercased() < $1.name.lowercased()
+    }
+  }
+
+  public func addPlayer(name: String) throws -> Player {
+    try state.withLock { state throws(LeagueStoreError) in
+      let key = name.lowercased()
+      guard !state.players.values.contains(where: { $0.name.lowercased() == key }) else {
+        throw .nameTaken
+      }
+      let player = Player(name: name)
+      state.players[player.id] = player
+      return player
+    }
+  }
+
+  public func matches() throws -> [Match] {
+    state.withLock { Array($0.matches.values) }.sorted { $0.createdAt > $1.createdAt }
+  }
+
+  public func match(id: UUID) throws -> Match? {
+    state.withLock { $0.matches[id] }
+  }
+
+  public func saveMatch(_ record: MatchRecord) throws -> Match {
+    let now = clock()
+    return try state.withLock { state throws(LeagueStoreError) in
+      if record.id == nil, let token = record.token, let existing = state.tokens[token],
+        let match = state.matches[existing]
+      {
+        return match
+      }
+      let players = state.players
+      func lookup(_ ids: [UUID]) throws(LeagueStoreError) -> [Player] {
+        try ids.map { id throws(LeagueStoreError) in
+          guard let player = players[id] else { throw .unknownPlayer }
+          return player
+        }
+      }
+      let id = record.id ?? UUID()
+      let createdAt: Date
+      if record.id != nil {
+        guard let existing = state.matches[id] else { throw .matchNotFound }
+        createdAt = existing.createdAt
+      } else {
+        createdAt = now
+      }
+      let match = Match(
+        id: id, homePlayers: try lookup(record.homePlayerIDs),
+        awayPlayers: try lookup(record.awayPlayerIDs),
+        homeGoals: record.homeGoals, awayGoals: record.awayGoals, createdAt: createdAt)
+      state.matches[id] = match
+      if record.id == nil, let token = record.token { state.tokens[token] = id }
+      return match
+    }
+  }
+
+  public func deleteMatch(id: UUID) throws -> Bool {
+    state.withLock { $0.matches.removeValue(forKey: id) != nil }
+  }
+
+  public func rankings() throws -> [Ranking] {
+    let (players, matches) = state.withLock { (Array($0.players.values), Array($0.matches.values)) }
+    var table = Dictionary(
+      uniqueKeysWithValues: players.map {
+        ($0.id, Ranking(player: $0, matchesPlayed: 0, points: 0))
+      })
+    for match in matches {
+      for player in match.homePlayers {
+        table[player.id]?.matchesPlayed += 1
+        table[player.id]?.points += match.homePoints
+      }
+      for player in match.awayPlayers {
+        table[player.id]?.matchesPlayed += 1
+        table[player.id]?.points += match.awayPoints
+      }
+    }
+    return Ranking.ordered(Array(table.values))
+  }
+}

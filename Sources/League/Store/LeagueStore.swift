@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where the league's players and matches live. The SQLite store is the app's; the in-memory one
+/// is for view-model tests. Both keep the same rules: names unique ignoring case, a match's
+/// players known, one match per form token.
+public protocol LeagueStore: Sendable {
+  /// Every player, by name.
+  func players() throws -> [Player]
+  /// Adds a player; throws `LeagueStoreError.nameTaken` when the name exists ignoring case.
+  func addPlayer(name: String) throws -> Player
+  /// Every match, newest first.
+  func matches() throws -> [Match]
+  func match(id: UUID) throws -> Match?
+  /// Creates (`record.id == nil`) or updates a match. Creating with a token already used
+  /// returns the match recorded then, instead of a second one.
+  func saveMatch(_ record: MatchRecord) throws -> Match
+  /// Deletes a match; false when there was none.
+  func deleteMatch(id: UUID) throws -> Bool
+  /// Every player's ranking, best first.
+  func rankings() throws -> [Ranking]
+}
+
+/// Rule violations a store refuses.
+public enum LeagueStoreError: Error, Equatable {
+  case nameTaken
+  case unknownPlayer
+  case matchNotFound
+}

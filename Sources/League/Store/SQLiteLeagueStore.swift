@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+
+/// The league in a SQLite file through GRDB: a `DatabasePool` in WAL mode, so pages read while a
+/// match is written. Every write is one transaction; with WAL and `synchronous=NORMAL` a
+/// committed write survives the process being killed (`kill -9`), and only a power cut may lose
+/// the last few commits, the trade SQLite recommends for WAL.
+public final class SQLiteLeagueStore: LeagueStore {
+  let pool: DatabasePool
+
+  /// Opens (creating if needed) the database file and its folder, and migrates it.
+  public init(path: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    configuration.busyMode = .timeout(5)
+    pool = try DatabasePool(path: path, configuration: configuration)
+    try Self.migrator.migrate(pool)
+  }
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("league-1-players-and-matches") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE player (
+            id TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            nameKey TEXT NOT NULL UNIQUE
+          );
+          CREATE TABLE match (
+            id TEXT PRIMARY KEY NOT NULL,
+            homeGoals INTEGER NOT NULL CHECK (homeGoals BETWEEN 0 AND 99),
+            awayGoals INTEGER NOT NULL CHECK (awayGoals BETWEEN 0 AND 99),
+            createdAt REAL NOT NULL,
+            token TEXT UNIQUE
+          );
+          CREATE INDEX match_createdAt ON match(createdAt);
+          CREATE TABLE matchPlayer (
+            matchId TEXT NOT NULL REFERENCES match(id) ON DELETE CASCADE,
+            playerId TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+            side TEXT NOT NULL CHECK (side IN ('home', 'away')),
+            PRIMARY KEY (matchId, playerId)
+          );
+          CREATE INDEX matchPlayer_playerId ON matchPlayer(playerId);
+          """)
+    }
+    return migrator
+  }
+
+  public func players() throws -> [Player] {
+    try pool.read { db in
+      try Row.fetchAll(db, sql: "SELECT id, name FROM player ORDER BY nameKey").map(Self.player)
+    }
+  }
+
+  public func addPlayer(name: String) throws -> Player {
+    let player = Player(name: name)
+    do {
+      try pool.write { db in
+        try db.execute(
+          sql: "INSERT INTO player (id, name, nameKey) VALUES (?, ?, ?)",
+          arguments: [player.id.uuidString, name, name.lowercased()])
+      }
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+      throw LeagueStoreError.nameTaken
+    }
+    return player
+  }
+
+  public func matches() throws -> [Match] {
+    try pool.read { db in try Self.fetchMatches(db, whereClause: "", arguments: []) }
+  }
+
+  public func match(id: UUID) throws -> Match? {
+    try pool.read { db in
+      try Self.fetchMatches(db, whereClause: "WHERE m.id = ?", arguments: [id.uuidString]).first
+    }
+  }
+
+  public func saveMatch(_ record: MatchRecord) throws -> Match {
+    let id = try pool.write { db -> UUID in
+      if record.id == nil, let token = record.token,
+        let existing = try String.fetchOne(
+          db, sql: "SELECT id FROM match WHERE token = ?", arguments: [token])
+      {
+        return UUID(uuidString: existing)!
+      }
+      let known = try Set(String.fetchAll(db, sql: "SELECT id FROM player"))
+      guard
+        (record.homePlayerIDs + record.awayPlayerIDs).allSatisfy({ known.contains($0.uuidString) })
+      else {
+        throw LeagueStoreError.unknownPlayer
+      }
+      let id = record.id ?? UUID()
+      if record.id != nil {
+        try db.execute(
+          sql: "UPDATE match SET homeGoals = ?, awayGoals = ? WHERE id = ?",
+          arguments: [record.homeGoals, record.awayGoals, id.uuidString])
+        guard db.changesCount == 1 else { throw LeagueStoreError.matchNotFound }
+        try db.execute(sql: "DELETE FROM matchPlayer WHERE matchId = ?", arguments: [id.uuidString])
+      } else {
+        try db.execute(
+          sql:
+            "INSERT INTO match (id, homeGoals, awayGoals, createdAt, token) VALUES (?, ?, ?, ?, ?)",
+          arguments: [
+            id.uuidString, record.homeGoals, record.awayGoals, Date().timeIntervalSince1970,
+            record.token,
+          ])
+      }
+      for (side, ids) in [("home", record.homePlayerIDs), ("away", record.awayPlayerIDs)] {
+        for playerID in ids {
+          try db.execute(
+            sql: "INSERT INTO matchPlayer (matchId, playerId, side) VALUES (?, ?, ?)",
+            arguments: [id.uuidString, playerID.uuidString, side])
+        }
+      }
+      return id
+    }
+    guard let match = try match(id: id) else { throw LeagueStoreError.matchNotFound }
+    return match
+  }
+
+  public func deleteMatch(id: UUID) throws -> Bool {
+    try pool.write { db in
+      try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [id.uuidString])
+      return db.changesCount == 1
+    }
+  }
+
+  /// One aggregate query: each player's matches and points, summed in SQLite.
+  public func rankings() throws -> [Ranking] {
+    let rows = try pool.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT p.id, p.name, COUNT(r.matchId) AS played, COALESCE(SUM(r.points), 0) AS points
+          FROM player p
+          LEFT JOIN (
+            SELECT mp.playerId, mp.matchId,
+              CASE
+                WHEN m.homeGoals = m.awayGoals THEN 1
+                WHEN (mp.side = 'home') = (m.homeGoals > m.awayGoals) THEN 3
+                ELSE 0
+              END AS points
+            FROM matchPlayer mp JOIN match m ON m.id = mp.matchId
+          ) r ON r.playerId = p.id
+          GROUP BY p.id
+          """)
+    }
+    return Ranking.ordered(
+      rows.map {
+        Ranking(player: Self.player($0), matchesPlayed: $0["played"], points: $0["points"])
+      })
+  }
+
+  private static func player(_ row: Row) -> Player {
+    Player(id: UUID(uuidString: row["id"])!, name: row["name"])
+  }
+
+  private static func fetchMatches(
+    _ db: Database, whereClause: String, arguments: StatementArguments
+  )
+    throws -> [Match]
+  {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT m.id, m.homeGoals, m.awayGoals, m.createdAt, mp.side, p.id AS playerId, p.name
+        FROM match m
+        JOIN matchPlayer mp ON mp.matchId = m.id
+        JOIN player p ON p.id = mp.playerId
+        \(whereClause)
+        ORDER BY m.createdAt DESC, m.id, p.nameKey
+        """, arguments: arguments)
+    var matches: [Match] = []
+    for row in rows {
+      let id = UUID(uuidString: row["id"])!
+      if matches.last?.id != id {
+        matches.append(
+          Match(
+            id: id, homePlayers: [], awayPlayers: [], homeGoals: row["homeGoals"],
+            awayGoals: row["awayGoals"],
+            createdAt: Date(timeIntervalSince1970: row["createdAt"])))
+      }
+      let player = Player(id: UUID(uuidString: row["playerId"])!, name: row["name"])
+      if (row["side"] as String) == "home" {
+        matches[matches.count - 1].homePlayers.append(player)
+      } else {
+        matches[matches.count - 1].awayPlayers.append(player)
+      }
+    }
+    return matches
+  }
+}

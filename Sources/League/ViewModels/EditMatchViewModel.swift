@@ -1,0 +1,184 @@
+import Foundation
+import MVVM
+
+/// The match form, new or editing: which players play on each side and the goals. It validates
+/// on save and reports each problem next to its field; it says done, cancelled or failed and
+/// never where to go next.
+public final class EditMatchViewModel: Outputs {
+  public enum Field: Hashable, Sendable {
+    case home, away, bothSides, homeGoals, awayGoals, form
+  }
+
+  private let store: any LeagueStore
+  private let players: [Player]
+  public private(set) var draft: MatchDraft
+  public private(set) var errors: [Field: String] = [:]
+
+  /// A form for `draft` (a new match, or one being edited, possibly with changes typed so far).
+  public init(store: any LeagueStore, draft: MatchDraft) throws {
+    self.store = store
+    self.draft = draft
+    players = try store.players()
+  }
+
+  /// The form for an existing match, or nil when there is no such match.
+  public static func editing(
+    store: any LeagueStore, matchID: String, token: String
+  ) throws -> EditMatchViewModel? {
+    guard let id = UUID(uuidString: matchID), let match = try store.match(id: id) else {
+      return nil
+    }
+    let draft = MatchDraft(
+      matchID: matchID, homePlayerIDs: match.homePlayers.map { $0.id.uuidString.lowercased() },
+      awayPlayerIDs: match.awayPlayers.map { $0.id.uuidString.lowercased() },
+      homeGoals: String(match.homeGoals),
+      awayGoals: String(match.awayGoals), token: token)
+    return try EditMatchViewModel(store: store, draft: draft)
+  }
+
+  // MARK: Inputs
+
+  public func setHomePlayers(_ ids: [String]) { draft.homePlayerIDs = ids }
+  public func setAwayPlayers(_ ids: [String]) { draft.awayPlayerIDs = ids }
+  public func setHomeGoals(_ text: String) { draft.homeGoals = text }
+  public func setAwayGoals(_ text: String) { draft.awayGoals = text }
+
+  public func toggleHomePlayer(_ id: String) {
+    draft.homePlayerIDs = Self.toggling(id, in: draft.homePlayerIDs)
+  }
+  public func toggleAwayPlayer(_ id: String) {
+    draft.awayPlayerIDs = Self.toggling(id, in: draft.awayPlayerIDs)
+  }
+
+  /// Validates and, when everything is right, saves.
+  public func save() -> Outcome {
+    errors = validationErrors()
+    guard errors.isEmpty, let homeGoals = Self.goals(draft.homeGoals),
+      let awayGoals = Self.goals(draft.awayGoals)
+    else { return .failed(message: "The match has errors") }
+    let record = MatchRecord(
+      id: draft.matchID.flatMap(UUID.init(uuidString:)),
+      homePlayerIDs: draft.homePlayerIDs.compactMap { UUID(uuidString: $0) },
+      awayPlayerIDs: draft.awayPlayerIDs.compactMap { UUID(uuidString: $0) }, homeGoals: homeGoals,
+      awayGoals: awayGoals,
+      token: draft.token)
+    do {
+      _ = try store.saveMatch(record)
+      return .done
+    } catch {
+      errors[.form] =
+        "The match could not be saved: one of its players or the match itself no longer exists."
+      return .failed(message: errors[.form]!)
+    }
+  }
+
+  public func cancel() -> Outcome { .cancelled }
+
+  /// Deletes the match being edited.
+  public func delete() -> Outcome {
+    guard let id = draft.matchID.flatMap(UUID.init(uuidString:)),
+      (try? store.deleteMatch(id: id)) == true
+    else {
+      return .failed(message: "That match does not exist any more.")
+    }
+    return .done
+  }
+
+  // MARK: Validation
+
+  private func validationErrors() -> [Field: String] {
+    var errors: [Field: String] = [:]
+    let known = Set(players.map { $0.id.uuidString.lowercased() })
+    let home = Set(draft.homePlayerIDs.map { $0.lowercased() })
+    let away = Set(draft.awayPlayerIDs.map { $0.lowercased() })
+    if home.isEmpty { errors[.home] = "Pick at least one home player" }
+    if away.isEmpty { errors[.away] = "Pick at least one away player" }
+    if !home.isDisjoint(with: away) { errors[.bothSides] = "A player cannot play on both sides" }
+    if !home.union(away).isSubset(of: known) { errors[.form] = "Pick players from the list" }
+    if Self.goals(draft.homeGoals) == nil {
+      errors[.homeGoals] = "Goals must be a whole number from 0 to 99"
+    }
+    if Self.goals(draft.awayGoals) == nil {
+      errors[.awayGoals] = "Goals must be a whole number from 0 to 99"
+    }
+    return errors
+  }
+
+  /// Goals as typed: digits only, 0 to 99; an empty field counts as 0.
+  static func goals(_ text: String) -> Int? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty { return 0 }
+    guard trimmed.count <= 2, trimmed.allSatisfy(\.isASCII), let value = Int(trimmed), value >= 0
+    else { return nil }
+    return value
+  }
+
+  private static func toggling(_ id: String, in ids: [String]) -> [String] {
+    ids.contains(id) ? ids.filter { $0 != id } : ids + [id]
+  }
+
+  // MARK: Outputs
+
+  public var title: String { draft.matchID == nil ? "New Match" : "Edit Match" }
+  public var canSave: Bool { validationErrors().isEmpty }
+  public var scoreText: String {
+    "\(Self.goals(draft.homeGoals).map(String.init) ?? "?") : \(Self.goals(draft.awayGoals).map(String.init) ?? "?")"
+  }
+
+  private func choices(selected: [String], other: [String]) -> [PlayerChoice] {
+    let picked = Set(selected.map { $0.lowercased() })
+    let elsewhere = Set(other.map { $0.lowercased() })
+    return players.map { player in
+      let id = player.id.uuidString.lowercased()
+      return PlayerChoice(
+        id: id, name: player.name, isSelected: picked.contains(id),
+        isDisabled: elsewhere.contains(id) && !picked.contains(id))
+    }
+  }
+
+  private static let errorFields: [(String, Field)] = [
+    ("homeError", .home), ("awayError", .away), ("bothSidesError", .bothSides),
+    ("homeGoalsError", .homeGoals), ("awayGoalsError", .awayGoals), ("formError", .form),
+  ]
+
+  public static let outputSchema: OutputSchema = {
+    var fields: [String: OutputKind] = [
+      "title": .text, "isEditing": .flag, "matchId": .text, "token": .text,
+      "homePlayers": .list(PlayerChoice.outputSchema),
+      "awayPlayers": .list(PlayerChoice.outputSchema),
+      "hasPlayers": .flag, "homeGoals": .text, "awayGoals": .text, "scoreText": .text,
+      "canSave": .flag,
+    ]
+    for (name, _) in errorFields {
+      fields[name] = .text
+      fields["has" + name.prefix(1).uppercased() + name.dropFirst()] = .flag
+    }
+    return OutputSchema(fields)
+  }()
+
+  public func output(named name: String) -> Output? {
+    switch name {
+    case "title": return .text(title)
+    case "isEditing": return .flag(draft.matchID != nil)
+    case "matchId": return .text(draft.matchID ?? "")
+    case "token": return .text(draft.token)
+    case "homePlayers":
+      return .list(choices(selected: draft.homePlayerIDs, other: draft.awayPlayerIDs))
+    case "awayPlayers":
+      return .list(choices(selected: draft.awayPlayerIDs, other: draft.homePlayerIDs))
+    case "hasPlayers": return .flag(!players.isEmpty)
+    case "homeGoals": return .text(draft.homeGoals)
+    case "awayGoals": return .text(draft.awayGoals)
+    case "scoreText": return .text(scoreText)
+    case "canSave": return .flag(canSave)
+    default:
+      for (errorName, field) in Self.errorFields {
+        if name == errorName { return .text(errors[field] ?? "") }
+        if name == "has" + errorName.prefix(1).uppercased() + errorName.dropFirst() {
+          return .flag(errors[field] != nil)
+        }
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import MVVM
+import Synchronization
+import Testing
+
+@testable import League
+
+/// A clock that moves one second per reading, so "newest first" is deterministic.
+func tickingClock() -> @Sendable () -> Date {
+  let now = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
+  return {
+    now.withLock {
+      $0 += 1
+      return $0
+    }
+  }
+}
+
+@Suite struct LeagueViewModelTests {
+  let store = InMemoryLeagueStore(clock: tickingClock())
+
+  func record(_ home: [Player], _ away: [Player], _ homeGoals: Int, _ awayGoals: Int) throws {
+    _ = try store.saveMatch(
+      MatchRecord(
+        homePlayerIDs: home.map(\.id), awayPlayerIDs: away.map(\.id), homeGoals: homeGoals,
+        awayGoals: awayGoals))
+  }
+
+  @Test func ratingsAsTheLiteratureComputesThem() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let cat = try store.addPlayer(name: "Cat")
+    let dan = try store.addPlayer(name: "Dan")
+    _ = try store.addPlayer(name: "Eve")
+    // Ann and Ben: two draws → 3.33 each.
+    try record([ann], [ben], 1, 1)
+    try record([ben], [ann], 0, 0)
+    // Cat: a win, two draws and a loss → 10 × 5 ÷ 12 = 4.17.
+    try record([cat], [dan], 2, 0)
+    try record([dan], [cat], 1, 1)
+    try record([cat], [dan], 3, 3)
+    try record([dan], [cat], 2, 1)
+    let rankings = RankingsViewModel(store: store)
+    try rankings.refresh()
+    #expect(
+      rankings.rows == [
+        // Dan's record mirrors Cat's: the tie is broken by name.
+        .init(rank: "1", name: "Cat", rating: "4.17"),
+        .init(rank: "2", name: "Dan", rating: "4.17"),
+        .init(rank: "3", name: "Ann", rating: "3.33"),
+        .init(rank: "4", name: "Ben", rating: "3.33"),
+        .init(rank: "5", name: "Eve", rating: "0.00"),
+      ])
+    #expect(RankingsViewModel.outputSchema.mismatches(in: rankings) == [])
+  }
+
+  @Test func matchesNewestFirstWithNamesAndScore() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let cat = try store.addPlayer(name: "Cat")
+    try record([ann], [ben], 2, 1)
+    try record([ann, cat], [ben], 0, 3)
+    let matches = MatchesViewModel(store: store, notice: "Match saved")
+    try matches.refresh()
+    #expect(matches.rows.map(\.homeText) == ["Ann, Cat", "Ann"])
+    #expect(matches.rows.map(\.scoreText) == ["0 : 3", "2 : 1"])
+    #expect(matches.rows.map(\.awayText) == ["Ben", "Ben"])
+    #expect(
+      matches.output(named: "hasNotice").map { if case .flag(true) = $0 { true } else { false } }
+        == true)
+    #expect(MatchesViewModel.outputSchema.mismatches(in: matches) == [])
+  }
+
+  @Test func emptyState() throws {
+    let matches = MatchesViewModel(store: store)
+    try matches.refresh()
+    #expect(matches.isEmpty)
+    #expect(matches.emptyText == "No matches yet!")
+  }
+
+  @Test func validationMessagesNextToTheirFields() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let form = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t1"))
+    #expect(form.title == "New Match")
+    #expect(!form.canSave)
+    form.setHomePlayers([ann.id.uuidString.lowercased()])
+    form.setAwayPlayers([ann.id.uuidString.lowercased()])
+    form.setHomeGoals("100")
+    form.setAwayGoals("two")
+    #expect(form.save() == .failed(message: "The match has errors"))
+    #expect(
+      form.errors == [
+        .bothSides: "A player cannot play on both sides",
+        .homeGoals: "Goals must be a whole number from 0 to 99",
+        .awayGoals: "Goals must be a whole number from 0 to 99",
+      ])
+    form.setHomePlayers([])
+    form.setAwayPlayers([])
+    form.setHomeGoals("3")
+    form.setAwayGoals("")
+    _ = form.save()
+    #expect(
+      form.errors == [
+        .home: "Pick at least one home player", .away: "Pick at least one away player",
+      ])
+    #expect(form.scoreText == "3 : 0")
+    #expect(EditMatchViewModel.outputSchema.mismatches(in: form) == [])
+    #expect(try store.matches().isEmpty)
+  }
+
+  @Test func savingTwiceWithOneTokenRecordsOneMatch() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let draft = MatchDraft(
+      homePlayerIDs: [ann.id.uuidString], awayPlayerIDs: [ben.id.uuidString], homeGoals: "2",
+      awayGoals: "1",
+      token: "same")
+    #expect(try EditMatchViewModel(store: store, draft: draft).save() == .done)
+    #expect(try EditMatchViewModel(store: store, draft: draft).save() == .done)
+    #expect(try store.matches().count == 1)
+  }
+
+  @Test func editingAndDeleting() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    try record([ann], [ben], 1, 0)
+    let id = try store.matches()[0].id.uuidString.lowercased()
+    let form = try #require(try EditMatchViewModel.editing(store: store, matchID: id, token: "e"))
+    #expect(form.title == "Edit Match")
+    #expect(form.draft.homeGoals == "1")
+    form.setAwayGoals("4")
+    #expect(form.save() == .done)
+    #expect(try store.matches()[0].awayGoals == 4)
+    #expect(form.delete() == .done)
+    #expect(try store.matches().isEmpty)
+    #expect(try EditMatchViewModel.editing(store: store, matchID: id, token: "e") == nil)
+    #expect(try EditMatchViewModel.editing(store: store, matchID: "not-a-uuid", token: "e") == nil)
+  }
+
+  @Test func draftRoundTripsThroughFormFields() {
+    let draft = MatchDraft(
+      matchID: "m1", homePlayerIDs: ["a", "b"], awayPlayerIDs: ["c"], homeGoals: "2",
+      awayGoals: "x", token: "t")
+    #expect(MatchDraft(pairs: draft.pairs, newToken: { "new" }) == draft)
+    #expect(MatchDraft(pairs: [], newToken: { "new" }) == MatchDraft(token: "new"))
+  }
+
+  @Test(arguments: [
+    ("", "Enter a name"), ("   ", "Enter a name"),
+    (String(repeating: "x", count: 51), "Names can be at most 50 characters"),
+    ("ann", "That name is taken"),
+  ])
+  func newPlayerNameRules(name: String, message: String) throws {
+    _ = try store.addPlayer(name: "Ann")
+    let form = NewPlayerViewModel(store: store)
+    form.setName(name)
+    #expect(form.save() == .failed(message: message))
+    #expect(form.nameError == message)
+    #expect(form.name == name)
+  }
+
+  @Test func newPlayerIsTrimmedAndSaved() throws {
+    let form = NewPlayerViewModel(store: store)
+    form.setName("  Zoë  ")
+    #expect(form.save() == .done)
+    #expect(form.createdPlayer?.name == "Zoë")
+    #expect(NewPlayerViewModel.outputSchema.mismatches(in: form) == [])
+  }
+}
