@@ -125,6 +125,16 @@ public final class EditMatchViewModel: Outputs {
     "\(Self.goals(draft.homeGoals).map(String.init) ?? "?") : \(Self.goals(draft.awayGoals).map(String.init) ?? "?")"
   }
 
+  /// "Ann, Bo 2 : 1 Cy": the match in one line, for the delete confirmation.
+  public var summaryText: String {
+    let names = { (ids: [String]) in
+      let picked = Set(ids.map { $0.lowercased() })
+      return self.players.filter { picked.contains($0.id.uuidString.lowercased()) }.map(\.name)
+        .joined(separator: ", ")
+    }
+    return "\(names(draft.homePlayerIDs)) \(scoreText) \(names(draft.awayPlayerIDs))"
+  }
+
   private func choices(selected: [String], other: [String]) -> [PlayerChoice] {
     let picked = Set(selected.map { $0.lowercased() })
     let elsewhere = Set(other.map { $0.lowercased() })
@@ -146,7 +156,7 @@ public final class EditMatchViewModel: Outputs {
       "title": .text, "isEditing": .flag, "matchId": .text, "token": .text,
       "homePlayers": .list(PlayerChoice.outputSchema),
       "awayPlayers": .list(PlayerChoice.outputSchema),
-      "hasPlayers": .flag, "homeGoals": .text, "awayGoals": .text, "scoreText": .text,
+      "hasPlayers": .flag, "homeGoals": .text, "awayGoals": .text, "scoreText": .text, "summaryText": .text,
       "canSave": .flag,
     ]
     for (name, _) in errorFields {
@@ -170,6 +180,7 @@ public final class EditMatchViewModel: Outputs {
     case "homeGoals": return .text(draft.homeGoals)
     case "awayGoals": return .text(draft.awayGoals)
     case "scoreText": return .text(scoreText)
+    case "summaryText": return .text(summaryText)
     case "canSave": return .flag(canSave)
     default:
       for (errorName, field) in Self.errorFields {

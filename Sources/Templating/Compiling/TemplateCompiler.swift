@@ -46,6 +46,7 @@ struct TemplateCompiler {
       }
       var fields = itemSchema.fields
       fields["index"] = .text
+      fields["parity"] = .text
       for flag in ["first", "last", "odd", "even"] { fields[flag] = .flag }
       scopes.append(fields)
       defer { scopes.removeLast() }

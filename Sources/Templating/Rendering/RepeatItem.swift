@@ -1,7 +1,8 @@
 import MVVM
 
 /// One item of a repeat, as its scope sees it: the item's own outputs plus where it stands in
-/// the list (`index` from 1, `first`, `last`, `odd`, `even`: zebra rows and separators).
+/// the list (`index` from 1, `first`, `last`, `odd`, `even`, and `parity` as the text "odd" or
+/// "even" for a class attribute: zebra rows and separators).
 struct RepeatItem: Outputs {
   let item: any Outputs
   let index: Int
@@ -16,6 +17,7 @@ struct RepeatItem: Outputs {
     case "last": .flag(index == count - 1)
     case "odd": .flag(index % 2 == 0)
     case "even": .flag(index % 2 == 1)
+    case "parity": .text(index % 2 == 0 ? "odd" : "even")
     default: item.output(named: name)
     }
   }

@@ -1,0 +1,50 @@
+import Foundation
+import HTTPServer
+import League
+import Templating
+
+/// The composition root: builds the whole object graph from a configuration (stores from the
+/// data folder, page renderer from the templates, coordinators from both) and the router that
+/// serves it. No singletons: tests build their own.
+public struct WebApplication: Sendable {
+  public let configuration: AppConfiguration
+  public let router: Router
+
+  public init(configuration: AppConfiguration) throws {
+    self.configuration = configuration
+    let pages = PageRenderer(library: try Self.loadTemplates(from: configuration.templatesDirectory))
+    let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath)
+    if configuration.seedsDemoData { try leagueStore.seedDemoData() }
+    let publicFiles = try StaticFiles(root: configuration.publicDirectory)
+
+    var router = Router()
+    router.errorPage = { status, message, request in pages.errorPage(status, message, for: request) }
+    router.get("/") { request in .redirect(to: request.location("/matches"), status: .found) }
+    router.get("/static/*path") { request in
+      publicFiles.respond(to: request, segments: request.pathSegments.dropFirst())
+    }
+    LeagueCoordinator(store: leagueStore, pages: pages).register(in: &router)
+    self.router = router
+  }
+
+  /// Loads and checks every page template; throws all problems at once.
+  public static func loadTemplates(from directory: String) throws(TemplateErrors) -> TemplateLibrary {
+    try TemplateLibrary(directory: directory, pages: Page.all)
+  }
+
+  /// Fills in what the request looked like where it entered the deployment: the real client,
+  /// scheme, host and path prefix, believed only from trusted proxies.
+  public func prepare(_ request: inout Request) {
+    let peer: ProxyPeer =
+      switch request.peer {
+      case .unix: .unixSocket
+      case .ip(let address, _): .ip(address)
+      }
+    let headers = request.headers
+    let forwarded = ForwardedRequest.resolve(peer: peer, trusted: configuration.trustedProxies) { headers[$0] }
+    request.clientAddress = forwarded.clientAddress
+    if let scheme = forwarded.scheme { request.scheme = scheme }
+    if let host = forwarded.host { request.host = host }
+    request.basePath = forwarded.prefix ?? configuration.basePath
+  }
+}

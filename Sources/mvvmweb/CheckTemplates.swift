@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import Templating
+import WebApp
+
+/// `mvvmweb check-templates`: load and check every page template, as the server does at start-up.
+struct CheckTemplates: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check-templates",
+    abstract: "Check every template and print all problems as file:line: message.")
+
+  @Option(help: ArgumentHelp("The templates folder.", valueName: "dir"))
+  var templates = "Templates"
+
+  func run() throws {
+    do {
+      let library = try WebApplication.loadTemplates(from: templates)
+      print("All \(library.pageCount) templates in \(templates) are fine.")
+    } catch {
+      printError("\(error)\n\(error.errors.count) problem(s) in \(templates).")
+      throw ExitCode.failure
+    }
+  }
+}
