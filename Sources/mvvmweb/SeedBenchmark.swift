@@ -6,7 +6,8 @@ import WebApp
 /// /rankings benchmark's workload.
 struct SeedBenchmark: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "seed-benchmark", abstract: "Fill an empty league with 100 players and 10,000 matches.")
+    commandName: "seed-benchmark",
+    abstract: "Fill an empty league with 100 players and 10,000 matches.")
 
   @Option(help: ArgumentHelp("The data folder.", valueName: "dir"))
   var data = "data"
@@ -14,6 +15,8 @@ struct SeedBenchmark: ParsableCommand {
   func run() throws {
     let store = try SQLiteLeagueStore(path: AppConfiguration(dataDirectory: data).databasePath)
     try store.seedBenchmarkData(players: 100, matches: 10_000)
-    print("The league in \(data) has \(try store.players().count) players and \(try store.matches().count) matches.")
+    print(
+      "The league in \(data) has \(try store.players().count) players and \(try store.matches().count) matches."
+    )
   }
 }

@@ -19,53 +19,96 @@ struct Serve: ParsableCommand {
   @Option(help: "The TCP port to listen on (default 8080, or the PORT environment variable).")
   var port: Int?
 
-  @Option(name: .customLong("unix-socket"), help: ArgumentHelp("Listen on this unix domain socket instead of TCP; a stale socket file is replaced, the socket is made mode 0660.", valueName: "path"))
+  @Option(
+    name: .customLong("unix-socket"),
+    help: ArgumentHelp(
+      "Listen on this unix domain socket instead of TCP; a stale socket file is replaced, the socket is made mode 0660.",
+      valueName: "path"))
   var unixSocket: String?
 
-  @Option(help: ArgumentHelp("The data folder: mvvmweb.sqlite and the memories' media. Created if missing.", valueName: "dir"))
+  @Option(
+    help: ArgumentHelp(
+      "The data folder: mvvmweb.sqlite and the memories' media. Created if missing.",
+      valueName: "dir"))
   var data = "data"
 
-  @Option(help: ArgumentHelp("The playlist's JSON file ({\"result\": [{title, artist_name, cover}]}); without it a demo playlist is shown.", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "The playlist's JSON file ({\"result\": [{title, artist_name, cover}]}); without it a demo playlist is shown.",
+      valueName: "path"))
   var songs: String?
 
-  @Flag(name: .customLong("no-demo"), help: "Do not seed a fresh database with demo players, matches and memories.")
+  @Flag(
+    name: .customLong("no-demo"),
+    help: "Do not seed a fresh database with demo players, matches and memories.")
   var noDemo = false
 
-  @Option(name: .customLong("time-zone"), help: ArgumentHelp("The time zone that decides which day /issues/today is (default: the system's), e.g. Europe/Paris.", valueName: "identifier"))
+  @Option(
+    name: .customLong("time-zone"),
+    help: ArgumentHelp(
+      "The time zone that decides which day /issues/today is (default: the system's), e.g. Europe/Paris.",
+      valueName: "identifier"))
   var timeZone: String?
 
-  @Option(name: .customLong("base-path"), help: ArgumentHelp("A path prefix for every link, form and redirect (e.g. /league), when a proxy serves the app below its root without sending X-Forwarded-Prefix.", valueName: "path"))
+  @Option(
+    name: .customLong("base-path"),
+    help: ArgumentHelp(
+      "A path prefix for every link, form and redirect (e.g. /league), when a proxy serves the app below its root without sending X-Forwarded-Prefix.",
+      valueName: "path"))
   var basePath = ""
 
-  @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("A proxy whose X-Forwarded-* and Forwarded headers are believed: a CIDR, an address or 'unix'; repeat or separate with commas (default: 127.0.0.0/8, ::1 and unix).", valueName: "cidr"))
+  @Option(
+    name: .customLong("trusted-proxy"),
+    help: ArgumentHelp(
+      "A proxy whose X-Forwarded-* and Forwarded headers are believed: a CIDR, an address or 'unix'; repeat or separate with commas (default: 127.0.0.0/8, ::1 and unix).",
+      valueName: "cidr"))
   var trustedProxy: [String] = []
 
-  @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body accepted, in bytes; larger gets 413.", valueName: "bytes"))
+  @Option(
+    name: .customLong("max-body"),
+    help: ArgumentHelp(
+      "The largest request body accepted, in bytes; larger gets 413.", valueName: "bytes"))
   var maxBody = 1 << 20
 
-  @Option(name: .customLong("max-connections"), help: ArgumentHelp("Open connections allowed; one more gets 503.", valueName: "count"))
+  @Option(
+    name: .customLong("max-connections"),
+    help: ArgumentHelp("Open connections allowed; one more gets 503.", valueName: "count"))
   var maxConnections = 1024
 
-  @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds an idle keep-alive connection stays open (keep it above nginx's 60 s upstream keepalive_timeout).", valueName: "seconds"))
+  @Option(
+    name: .customLong("idle-timeout"),
+    help: ArgumentHelp(
+      "Seconds an idle keep-alive connection stays open (keep it above nginx's 60 s upstream keepalive_timeout).",
+      valueName: "seconds"))
   var idleTimeout = 75.0
 
-  @Option(name: .customLong("header-timeout"), help: ArgumentHelp("Seconds a request's headers may take to arrive.", valueName: "seconds"))
+  @Option(
+    name: .customLong("header-timeout"),
+    help: ArgumentHelp("Seconds a request's headers may take to arrive.", valueName: "seconds"))
   var headerTimeout = 10.0
 
-  @Option(name: .customLong("drain-timeout"), help: ArgumentHelp("Seconds a graceful stop waits for in-flight requests before closing them.", valueName: "seconds"))
+  @Option(
+    name: .customLong("drain-timeout"),
+    help: ArgumentHelp(
+      "Seconds a graceful stop waits for in-flight requests before closing them.",
+      valueName: "seconds"))
   var drainTimeout = 10.0
 
   @Option(help: ArgumentHelp("The templates folder.", valueName: "dir"))
   var templates = "Templates"
 
-  @Option(name: .customLong("public"), help: ArgumentHelp("The static files folder, served under /static/.", valueName: "dir"))
+  @Option(
+    name: .customLong("public"),
+    help: ArgumentHelp("The static files folder, served under /static/.", valueName: "dir"))
   var publicDirectory = "Public"
 
   @Flag(help: "Turn off the access log (one line per request on standard error).")
   var quiet = false
 
   func validate() throws {
-    if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+    if let port, !(0...65535).contains(port) {
+      throw ValidationError("--port must be from 0 to 65535, not \(port)")
+    }
     if ProcessInfo.processInfo.environment["PORT"].map({ Int($0) == nil }) ?? false, port == nil {
       throw ValidationError("the PORT environment variable must be a number")
     }
@@ -75,7 +118,8 @@ struct Serve: ParsableCommand {
       throw ValidationError("timeouts must be more than 0 seconds")
     }
     if let timeZone, TimeZone(identifier: timeZone) == nil {
-      throw ValidationError("--time-zone '\(timeZone)' is not a known time zone (try Europe/Paris or UTC)")
+      throw ValidationError(
+        "--time-zone '\(timeZone)' is not a known time zone (try Europe/Paris or UTC)")
     }
     if !basePath.isEmpty && (!basePath.hasPrefix("/") || basePath.hasSuffix("/")) {
       throw ValidationError("--base-path must start with / and not end with one, like /league")
@@ -88,9 +132,12 @@ struct Serve: ParsableCommand {
   }
 
   func run() throws {
-    let proxies = trustedProxy.isEmpty ? TrustedProxies.loopback : try TrustedProxies(specifications: trustedProxy)
+    let proxies =
+      trustedProxy.isEmpty
+      ? TrustedProxies.loopback : try TrustedProxies(specifications: trustedProxy)
     let appConfiguration = AppConfiguration(
-      dataDirectory: data, templatesDirectory: templates, publicDirectory: publicDirectory, songsPath: songs,
+      dataDirectory: data, templatesDirectory: templates, publicDirectory: publicDirectory,
+      songsPath: songs,
       seedsDemoData: !noDemo, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
       basePath: basePath, trustedProxies: proxies)
     let application: WebApplication
@@ -106,9 +153,12 @@ struct Serve: ParsableCommand {
     let tcpPort = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
     let server = HTTPServer(
       configuration: ServerConfiguration(
-        address: unixSocket.map { .unix(path: $0) } ?? .tcp(host: host, port: tcpPort), maxBodySize: maxBody,
-        maxConnections: maxConnections, headerTimeout: .seconds(headerTimeout), idleTimeout: .seconds(idleTimeout),
-        drainDeadline: .seconds(drainTimeout), accessLog: quiet ? nil : ServerConfiguration.standardErrorLog,
+        address: unixSocket.map { .unix(path: $0) } ?? .tcp(host: host, port: tcpPort),
+        maxBodySize: maxBody,
+        maxConnections: maxConnections, headerTimeout: .seconds(headerTimeout),
+        idleTimeout: .seconds(idleTimeout),
+        drainDeadline: .seconds(drainTimeout),
+        accessLog: quiet ? nil : ServerConfiguration.standardErrorLog,
         requestPreparer: { application.prepare(&$0) }),
       responder: application.router)
     do {
@@ -117,7 +167,9 @@ struct Serve: ParsableCommand {
       printError("mvvmweb: \(error)")
       throw ExitCode.failure
     }
-    let address = unixSocket.map { "unix:\($0)" } ?? "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
+    let address =
+      unixSocket.map { "unix:\($0)" }
+      ?? "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
     printError("mvvmweb: serving on \(address) (data in \(data)); stop with Ctrl-C")
     server.runUntilSignalled()
     printError("mvvmweb: stopped")

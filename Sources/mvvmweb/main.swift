@@ -12,7 +12,9 @@ do {
 } catch {
   let code = MVVMWebCommand.exitCode(for: error)
   if code == .validationFailure {
-    let message = MVVMWebCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+    let message =
+      MVVMWebCommand.message(for: error).split(separator: "\n").first.map(String.init)
+      ?? "invalid arguments"
     printError("mvvmweb: \(message) (see mvvmweb --help)")
     exit(64)
   }

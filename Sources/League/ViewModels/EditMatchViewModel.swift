@@ -156,7 +156,8 @@ public final class EditMatchViewModel: Outputs {
       "title": .text, "isEditing": .flag, "matchId": .text, "token": .text,
       "homePlayers": .list(PlayerChoice.outputSchema),
       "awayPlayers": .list(PlayerChoice.outputSchema),
-      "hasPlayers": .flag, "homeGoals": .text, "awayGoals": .text, "scoreText": .text, "summaryText": .text,
+      "hasPlayers": .flag, "homeGoals": .text, "awayGoals": .text, "scoreText": .text,
+      "summaryText": .text,
       "canSave": .flag,
     ]
     for (name, _) in errorFields {

@@ -29,8 +29,9 @@ public struct MatchDraft: Sendable, Equatable {
     let values = { (name: String) in pairs.filter { $0.name == name }.map(\.value) }
     self.init(
       matchID: values("match").first.flatMap { $0.isEmpty ? nil : $0 },
-      homePlayerIDs: values("home"),
-      awayPlayerIDs: values("away"), homeGoals: values("homeGoals").first ?? "",
+      homePlayerIDs: values("home").filter { !$0.isEmpty },
+      awayPlayerIDs: values("away").filter { !$0.isEmpty },
+      homeGoals: values("homeGoals").first ?? "",
       awayGoals: values("awayGoals").first ?? "",
       token: values("token").first.flatMap { $0.isEmpty ? nil : $0 } ?? newToken())
   }

@@ -34,7 +34,9 @@ public struct AppConfiguration: Sendable {
   }
 
   /// The database file inside the data folder.
-  public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("mvvmweb.sqlite") }
+  public var databasePath: String {
+    (dataDirectory as NSString).appendingPathComponent("mvvmweb.sqlite")
+  }
 
   /// The memories' images inside the data folder.
   public var mediaDirectory: String { (dataDirectory as NSString).appendingPathComponent("media") }

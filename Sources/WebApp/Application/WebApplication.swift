@@ -12,13 +12,15 @@ public struct WebApplication: Sendable {
 
   public init(configuration: AppConfiguration) throws {
     self.configuration = configuration
-    let pages = PageRenderer(library: try Self.loadTemplates(from: configuration.templatesDirectory))
+    let pages = PageRenderer(
+      library: try Self.loadTemplates(from: configuration.templatesDirectory))
     let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath)
     if configuration.seedsDemoData { try leagueStore.seedDemoData() }
     let publicFiles = try StaticFiles(root: configuration.publicDirectory)
 
     var router = Router()
-    router.errorPage = { status, message, request in pages.errorPage(status, message, for: request) }
+    router.errorPage = { status, message, request in pages.errorPage(status, message, for: request)
+    }
     router.get("/") { request in .redirect(to: request.location("/matches"), status: .found) }
     router.get("/static/*path") { request in
       publicFiles.respond(to: request, segments: request.pathSegments.dropFirst())
@@ -28,7 +30,8 @@ public struct WebApplication: Sendable {
   }
 
   /// Loads and checks every page template; throws all problems at once.
-  public static func loadTemplates(from directory: String) throws(TemplateErrors) -> TemplateLibrary {
+  public static func loadTemplates(from directory: String) throws(TemplateErrors) -> TemplateLibrary
+  {
     try TemplateLibrary(directory: directory, pages: Page.all)
   }
 
@@ -41,7 +44,9 @@ public struct WebApplication: Sendable {
       case .ip(let address, _): .ip(address)
       }
     let headers = request.headers
-    let forwarded = ForwardedRequest.resolve(peer: peer, trusted: configuration.trustedProxies) { headers[$0] }
+    let forwarded = ForwardedRequest.resolve(peer: peer, trusted: configuration.trustedProxies) {
+      headers[$0]
+    }
     request.clientAddress = forwarded.clientAddress
     if let scheme = forwarded.scheme { request.scheme = scheme }
     if let host = forwarded.host { request.host = host }

@@ -15,8 +15,12 @@ struct LeagueCoordinator: Sendable {
     router.get("/matches") { request in try matches(request) }
     router.get("/matches/new") { request in try matchForm(request, matchID: nil) }
     router.post("/matches/new") { request in try saveMatch(request, matchID: nil) }
-    router.get("/matches/:id/edit") { request in try matchForm(request, matchID: request.routeParameters["id"]) }
-    router.post("/matches/:id/edit") { request in try saveMatch(request, matchID: request.routeParameters["id"]) }
+    router.get("/matches/:id/edit") { request in
+      try matchForm(request, matchID: request.routeParameters["id"])
+    }
+    router.post("/matches/:id/edit") { request in
+      try saveMatch(request, matchID: request.routeParameters["id"])
+    }
     router.get("/matches/:id/delete") { request in try confirmDelete(request) }
     router.post("/matches/:id/delete") { request in try delete(request) }
     router.get("/players/new") { request in playerForm(NewPlayerViewModel(store: store), request) }
@@ -33,7 +37,8 @@ struct LeagueCoordinator: Sendable {
     let rows = viewModel.rows.map { row in
       ExtendedOutputs(row, ["editLink": .url("/matches/\(row.id)/edit")]) as any Outputs
     }
-    var response = pages.render(.matches, ExtendedOutputs(viewModel, ["rows": .list(rows)]), for: request)
+    var response = pages.render(
+      .matches, ExtendedOutputs(viewModel, ["rows": .list(rows)]), for: request)
     if notice != nil { Notice.clear(&response) }
     return response
   }
@@ -48,7 +53,10 @@ struct LeagueCoordinator: Sendable {
       try ensureExists(matchID)
       viewModel = try EditMatchViewModel(store: store, draft: draft)
     } else if let matchID {
-      guard let editing = try EditMatchViewModel.editing(store: store, matchID: matchID, token: Self.newToken()) else {
+      guard
+        let editing = try EditMatchViewModel.editing(
+          store: store, matchID: matchID, token: Self.newToken())
+      else {
         throw Self.noSuchMatch
       }
       viewModel = editing
@@ -71,7 +79,9 @@ struct LeagueCoordinator: Sendable {
     }
   }
 
-  private func renderForm(_ viewModel: EditMatchViewModel, _ request: Request, status: HTTPStatus) -> Response {
+  private func renderForm(
+    _ viewModel: EditMatchViewModel, _ request: Request, status: HTTPStatus
+  ) -> Response {
     let base = viewModel.draft.matchID.map { "/matches/\($0)" }
     let outputs = ExtendedOutputs(
       viewModel,
@@ -84,18 +94,21 @@ struct LeagueCoordinator: Sendable {
 
   private func confirmDelete(_ request: Request) throws -> Response {
     let id = request.routeParameters["id"] ?? ""
-    guard let viewModel = try EditMatchViewModel.editing(store: store, matchID: id, token: "") else {
+    guard let viewModel = try EditMatchViewModel.editing(store: store, matchID: id, token: "")
+    else {
       throw Self.noSuchMatch
     }
     let outputs = ExtendedOutputs(
-      viewModel, ["action": .url("/matches/\(id)/delete"), "cancelLink": .url("/matches/\(id)/edit")])
+      viewModel,
+      ["action": .url("/matches/\(id)/delete"), "cancelLink": .url("/matches/\(id)/edit")])
     return pages.render(.matchDelete, outputs, for: request)
   }
 
   private func delete(_ request: Request) throws -> Response {
     _ = try request.checkedForm()
     let id = request.routeParameters["id"] ?? ""
-    guard let viewModel = try EditMatchViewModel.editing(store: store, matchID: id, token: "") else {
+    guard let viewModel = try EditMatchViewModel.editing(store: store, matchID: id, token: "")
+    else {
       throw Self.noSuchMatch
     }
     guard viewModel.delete() == .done else { throw Self.noSuchMatch }
@@ -104,15 +117,20 @@ struct LeagueCoordinator: Sendable {
 
   private func ensureExists(_ matchID: String?) throws {
     guard let matchID else { return }
-    guard let id = UUID(uuidString: matchID), try store.match(id: id) != nil else { throw Self.noSuchMatch }
+    guard let id = UUID(uuidString: matchID), try store.match(id: id) != nil else {
+      throw Self.noSuchMatch
+    }
   }
 
   // MARK: Players (a page of its own, and the match form's child flow)
 
-  private func playerForm(_ viewModel: NewPlayerViewModel, _ request: Request, status: HTTPStatus = .ok)
+  private func playerForm(
+    _ viewModel: NewPlayerViewModel, _ request: Request, status: HTTPStatus = .ok
+  )
     -> Response
   {
-    let carried = request.method == "GET" ? request.query.tuples : ((try? request.form())?.tuples ?? [])
+    let carried =
+      request.method == "GET" ? request.query.tuples : ((try? request.form())?.tuples ?? [])
     let draftFields = Set(["match", "home", "away", "homeGoals", "awayGoals", "token"])
     let draft = carried.filter { draftFields.contains($0.name) }
     let outputs = ExtendedOutputs(
@@ -160,5 +178,6 @@ struct LeagueCoordinator: Sendable {
 
   private static func newToken() -> String { UUID().uuidString.lowercased() }
 
-  private static let noSuchMatch = HTTPError(.notFound, "There is no match at this address. It may have been deleted.")
+  private static let noSuchMatch = HTTPError(
+    .notFound, "There is no match at this address. It may have been deleted.")
 }

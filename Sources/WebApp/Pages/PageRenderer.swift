@@ -6,7 +6,9 @@ import Templating
 struct PageRenderer: Sendable {
   let library: TemplateLibrary
 
-  func render(_ page: Page, _ outputs: any Outputs, for request: Request, status: HTTPStatus = .ok) -> Response {
+  func render(
+    _ page: Page, _ outputs: any Outputs, for request: Request, status: HTTPStatus = .ok
+  ) -> Response {
     guard let template = library[page.file] else {
       // The library is built from `Page.all`, so every page is there.
       preconditionFailure("template \(page.file) was not loaded")
@@ -19,7 +21,8 @@ struct PageRenderer: Sendable {
 
   /// The error page in the site's layout.
   func errorPage(_ status: HTTPStatus, _ message: String, for request: Request) -> Response {
-    var response = render(.error, ErrorPageViewModel(status: status, message: message), for: request, status: status)
+    var response = render(
+      .error, ErrorPageViewModel(status: status, message: message), for: request, status: status)
     response.headers.add("Cache-Control", "no-store")
     return response
   }

@@ -15,5 +15,7 @@ enum CrossSiteCheck {
   }
 
   static let refusal = HTTPError(
-    .forbidden, "This form was sent from another site, so it was refused. Open the page here and send it again.")
+    .forbidden,
+    "This form was sent from another site, so it was refused. Open the page here and send it again."
+  )
 }

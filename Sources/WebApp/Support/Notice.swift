@@ -19,7 +19,8 @@ enum Notice: String, CaseIterable {
   /// A redirect that carries this notice to the next page.
   func redirect(to location: String) -> Response {
     var response = Response.redirect(to: location)
-    response.headers.add("Set-Cookie", "\(Self.cookieName)=\(rawValue); Path=/; Max-Age=60; HttpOnly; SameSite=Lax")
+    response.headers.add(
+      "Set-Cookie", "\(Self.cookieName)=\(rawValue); Path=/; Max-Age=60; HttpOnly; SameSite=Lax")
     return response
   }
 
@@ -27,8 +28,12 @@ enum Notice: String, CaseIterable {
   static func carried(by request: Request) -> Notice? {
     for header in request.headers.values(for: "cookie") {
       for pair in header.split(separator: ";") {
-        let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        if parts.count == 2, parts[0] == cookieName, let notice = Notice(rawValue: parts[1]) { return notice }
+        let parts = pair.split(separator: "=", maxSplits: 1).map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }
+        if parts.count == 2, parts[0] == cookieName, let notice = Notice(rawValue: parts[1]) {
+          return notice
+        }
       }
     }
     return nil

@@ -24,6 +24,7 @@ func queryString(_ pairs: [(name: String, value: String)]) -> String {
   guard !pairs.isEmpty else { return "" }
   var allowed = CharacterSet.alphanumerics
   allowed.insert(charactersIn: "-._~")
-  let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+  let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+  }
   return "?" + pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
 }

@@ -1,0 +1,148 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct LeaguePagesTests {
+  let app: AppHarness
+
+  init() throws {
+    app = try AppHarness()
+  }
+
+  func addPlayer(_ name: String) throws -> String {
+    #expect(try app.post("/players/new", "name=\(name)").status == 303)
+    let form = try app.get("/matches/new").text
+    let pattern = try Regex(#"value="([0-9a-f-]{36})"[^>]*> \#(name)</label>"#)
+    return String(try #require(form.firstMatch(of: pattern))[1].substring!)
+  }
+
+  @Test func emptyLeaguePages() throws {
+    let matches = try app.get("/matches")
+    #expect(matches.status == 200)
+    #expect(matches.text.contains("<title>Matches · MVVMWeb</title>"))
+    #expect(matches.text.contains("<strong>No matches yet!</strong>"))
+    let form = try app.get("/matches/new")
+    #expect(
+      form.text.contains("<legend>Home</legend>") && form.text.contains("<legend>Away</legend>"))
+    #expect(form.text.contains(#"<label for="homeGoals">Home goals</label>"#))
+    #expect(try app.get("/rankings").text.contains("<title>Rankings · MVVMWeb</title>"))
+    #expect(try app.get("/players/new").text.contains(#"<label for="name">Name</label>"#))
+    let root = try app.get("/")
+    #expect(root.status == 302)
+    #expect(root.header("Location") == "/matches")
+  }
+
+  @Test func recordAMatchThenSeeItListedRankedAndConfirmedOnce() throws {
+    let ann = try addPlayer("Ann")
+    let ben = try addPlayer("Ben")
+    let saved = try app.post(
+      "/matches/new", "home=\(ann)&away=\(ben)&homeGoals=2&awayGoals=1&token=t-1")
+    #expect(saved.status == 303)
+    #expect(saved.header("Location") == "/matches")
+    let cookie = try #require(saved.header("Set-Cookie")).split(separator: ";")[0]
+    let listed = try app.get("/matches", headers: [("Cookie", String(cookie))])
+    #expect(listed.text.contains(#"<p class="notice" role="status">Match saved</p>"#))
+    #expect(
+      listed.text.contains(#"<td>Ann</td>"#)
+        && listed.text.contains(#"<td class="score">2 : 1</td>"#))
+    #expect(!(try app.get("/matches").text.contains("Match saved")))
+    let rankings = try app.get("/rankings").text
+    #expect(
+      rankings.contains(#"<td class="number">1</td>"#)
+        && rankings.contains(#"<td class="number">10.00</td>"#))
+
+    // The same form again (a double click or a reload): still one match.
+    #expect(
+      try app.post("/matches/new", "home=\(ann)&away=\(ben)&homeGoals=2&awayGoals=1&token=t-1")
+        .status == 303)
+    #expect(try app.get("/matches").text.components(separatedBy: "/edit\"").count - 1 == 1)
+  }
+
+  @Test(arguments: [
+    ("home=&away=B&homeGoals=1&awayGoals=1", "Pick at least one home player"),
+    ("home=A&homeGoals=1&awayGoals=1", "Pick at least one away player"),
+    ("home=A&away=A&homeGoals=1&awayGoals=1", "A player cannot play on both sides"),
+    ("home=A&away=B&homeGoals=100&awayGoals=1", "Goals must be a whole number from 0 to 99"),
+  ])
+  func validationErrorsComeBackAs422WithTheInputKept(fields: String, message: String) throws {
+    let ann = try addPlayer("Ann")
+    let ben = try addPlayer("Ben")
+    let body = fields.replacingOccurrences(of: "=A", with: "=\(ann)").replacingOccurrences(
+      of: "=B", with: "=\(ben)")
+    let response = try app.post("/matches/new", body + "&token=t")
+    #expect(response.status == 422)
+    #expect(response.text.contains(">\(message)</p>"))
+    #expect(response.text.contains(#"<input type="hidden" name="token" value="t">"#))
+    if body.contains("homeGoals=100") {
+      #expect(response.text.contains(#"value="100""#))
+    }
+    #expect(try app.get("/matches").text.contains("No matches yet!"))
+  }
+
+  @Test func playerNameErrors() throws {
+    _ = try addPlayer("Ann")
+    let taken = try app.post("/players/new", "name=ann")
+    #expect(taken.status == 422)
+    #expect(taken.text.contains(#"<p class="field-error" id="name-error">That name is taken</p>"#))
+    #expect(taken.text.contains(#"value="ann""#))
+    let empty = try app.post("/players/new", "name=++")
+    #expect(empty.text.contains(">Enter a name</p>"))
+  }
+
+  @Test func childFlowCarriesTheDraftThereAndBack() throws {
+    let ann = try addPlayer("Ann")
+    let there = try app.get("/players/new?home=\(ann)&homeGoals=3&awayGoals=&token=draft-1")
+    #expect(there.text.contains(#"<input type="hidden" name="home" value="\#(ann)">"#))
+    let back = try app.post(
+      "/players/new", "home=\(ann)&homeGoals=3&awayGoals=&token=draft-1&name=Cy")
+    #expect(back.status == 303)
+    let location = try #require(back.header("Location"))
+    #expect(location == "/matches/new?home=\(ann)&homeGoals=3&awayGoals=&token=draft-1")
+    let form = try app.get(location).text
+    #expect(form.contains(#"value="\#(ann)" checked> Ann</label>"#))
+    #expect(form.contains(#"value="3""#) && form.contains("> Cy</label>"))
+  }
+
+  @Test func editDeleteAndMissingMatches() throws {
+    let ann = try addPlayer("Ann")
+    let ben = try addPlayer("Ben")
+    _ = try app.post("/matches/new", "home=\(ann)&away=\(ben)&homeGoals=0&awayGoals=0&token=x")
+    let link = try #require(
+      try app.get("/matches").text.firstMatch(of: try Regex(#"href="(/matches/[0-9a-f-]+)/edit""#)))
+    let base = String(link[1].substring!)
+    #expect(try app.get(base + "/edit").text.contains("<title>Edit Match · MVVMWeb</title>"))
+    #expect(
+      try app.post(base + "/edit", "home=\(ann)&away=\(ben)&homeGoals=5&awayGoals=0&token=y").status
+        == 303)
+    #expect(try app.get("/matches").text.contains("5 : 0"))
+    #expect(try app.get(base + "/delete").text.contains("<strong>Ann 5 : 0 Ben</strong>"))
+    let deleted = try app.post(base + "/delete", "")
+    #expect(deleted.status == 303)
+    #expect(try app.get(base + "/edit").status == 404)
+    #expect(try app.post(base + "/delete", "").status == 404)
+    let missing = try app.get("/matches/00000000-0000-0000-0000-000000000000/edit")
+    #expect(missing.status == 404)
+    #expect(missing.text.contains("There is no match at this address. It may have been deleted."))
+    #expect(try app.get("/nowhere").text.contains("<title>Not Found · MVVMWeb</title>"))
+  }
+
+  @Test func crossSitePostsAreRefused() throws {
+    let refused = try app.post(
+      "/players/new", "name=Mallory", headers: [("Sec-Fetch-Site", "cross-site")])
+    #expect(refused.status == 403)
+    #expect(refused.text.contains("This form was sent from another site, so it was refused."))
+    let foreignOrigin = try app.post(
+      "/players/new", "name=Mallory", headers: [("Origin", "http://evil.test")])
+    #expect(foreignOrigin.status == 403)
+    let sameOrigin = try app.post(
+      "/players/new", "name=Trent", headers: [("Origin", "http://localhost")])
+    #expect(sameOrigin.status == 303)
+    #expect(!(try app.get("/rankings").text.contains("Mallory")))
+  }
+
+  @Test func noGetChangesData() throws {
+    #expect(try app.get("/players/new?name=Sneaky").status == 200)
+    #expect(try app.get("/matches/x/delete").status == 404)
+    #expect(!(try app.get("/rankings").text.contains("Sneaky")))
+  }
+}
