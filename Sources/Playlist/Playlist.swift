@@ -1,1 +1,0 @@
-// The Playlist module: see the issue that builds it. (Placeholder until then.)

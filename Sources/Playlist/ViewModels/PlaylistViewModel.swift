@@ -1,0 +1,97 @@
+import MVVM
+
+/// One page of the playlist: up to 100 songs as rows, the count, the range shown and paging; or,
+/// when the source could not be loaded, an error state that says why.
+public struct PlaylistViewModel: Outputs {
+  public static let pageSize = 100
+  /// Covers in the first rows load at once; the rest load as they scroll near (lazy).
+  static let eagerCovers = 8
+
+  /// A page number past the end: the coordinator answers 404.
+  public struct PageOutOfRange: Error, Equatable {
+    public var page: Int
+    public var pageCount: Int
+  }
+
+  public let rows: [SongRow]
+  public let page: Int
+  public let totalCount: Int
+  public let errorText: String?
+
+  /// The page `page` (from 1) of what `source` holds now.
+  public init(source: PlaylistSource, page: Int) throws(PageOutOfRange) {
+    switch source.current() {
+    case .failure(let error):
+      self.init(rows: [], page: 1, totalCount: 0, errorText: "The playlist could not be loaded: \(error.reason)")
+    case .success(let songs):
+      let pageCount = max(1, (songs.count + Self.pageSize - 1) / Self.pageSize)
+      guard page >= 1, page <= pageCount else { throw PageOutOfRange(page: page, pageCount: pageCount) }
+      let start = (page - 1) * Self.pageSize
+      let rows = songs[start..<min(start + Self.pageSize, songs.count)].enumerated().map { offset, song in
+        SongRow(
+          title: song.title, subtitle: song.artistName,
+          cover: ImageViewModel(
+            url: song.coverURL.isEmpty ? nil : song.coverURL, width: 64, height: 64, altText: "Cover of \(song.title)",
+            isActive: offset < Self.eagerCovers, placeholderURL: "/static/cover.svg"))
+      }
+      self.init(rows: rows, page: page, totalCount: songs.count, errorText: nil)
+    }
+  }
+
+  init(rows: [SongRow], page: Int, totalCount: Int, errorText: String?) {
+    self.rows = rows
+    self.page = page
+    self.totalCount = totalCount
+    self.errorText = errorText
+  }
+
+  public var isError: Bool { errorText != nil }
+  public var hasPrevious: Bool { page > 1 }
+  public var hasNext: Bool { page * Self.pageSize < totalCount }
+
+  /// "1 song", "100 songs", "10,000 songs".
+  public var countText: String {
+    totalCount == 1 ? "1 song" : "\(Self.grouped(totalCount)) songs"
+  }
+
+  /// "Songs 101–200 of 10,000"; empty for an empty playlist.
+  public var rangeText: String {
+    guard !rows.isEmpty else { return "" }
+    let first = (page - 1) * Self.pageSize + 1
+    return "Songs \(Self.grouped(first))–\(Self.grouped(first + rows.count - 1)) of \(Self.grouped(totalCount))"
+  }
+
+  /// Thousands separated by commas, the same in every locale.
+  static func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return text
+  }
+
+  public static let outputSchema = OutputSchema([
+    "title": .text, "rows": .list(SongRow.outputSchema), "countText": .text, "rangeText": .text,
+    "hasPrevious": .flag, "hasNext": .flag, "previousPage": .text, "nextPage": .text, "isError": .flag,
+    "errorText": .text, "isEmpty": .flag,
+  ])
+
+  public func output(named name: String) -> Output? {
+    switch name {
+    case "title": .text("Playlist")
+    case "rows": .list(rows)
+    case "countText": .text(countText)
+    case "rangeText": .text(rangeText)
+    case "hasPrevious": .flag(hasPrevious)
+    case "hasNext": .flag(hasNext)
+    case "previousPage": .text(String(page - 1))
+    case "nextPage": .text(String(page + 1))
+    case "isError": .flag(isError)
+    case "errorText": .text(errorText ?? "")
+    case "isEmpty": .flag(!isError && totalCount == 0)
+    default: nil
+    }
+  }
+}

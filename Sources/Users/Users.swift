@@ -1,1 +1,0 @@
-// The Users module: see the issue that builds it. (Placeholder until then.)

@@ -1,0 +1,47 @@
+import Foundation
+import MVVM
+
+/// One person's page: the formatted name and birthday, and a large avatar.
+public struct PersonViewModel: Outputs {
+  public let user: User
+  public let avatar: ImageViewModel
+
+  public init(user: User, avatarURL: String?) {
+    self.user = user
+    avatar = ImageViewModel(
+      url: avatarURL, width: 160, height: 160, altText: "", isActive: true, placeholderURL: "/static/avatar.svg")
+  }
+
+  /// "Dr. Ada Okafor", or "Ada Okafor" without a salutation.
+  public var nameText: String { Self.name(of: user) }
+
+  /// "Thursday January 1, 1970": English, in UTC, whatever the server's locale and time zone.
+  public var birthdayText: String { Self.birthdayFormatter.string(from: user.birthdate) }
+
+  static func name(of user: User) -> String {
+    let salutation = user.salutation?.trimmingCharacters(in: .whitespaces) ?? ""
+    return ((salutation.isEmpty ? [] : [salutation]) + [user.firstName, user.lastName]).joined(separator: " ")
+  }
+
+  // DateFormatter is thread-safe for formatting on Linux and Apple platforms since iOS 7 / macOS 10.9.
+  nonisolated(unsafe) private static let birthdayFormatter: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "EEEE MMMM d, yyyy"
+    return formatter
+  }()
+
+  public static let outputSchema = OutputSchema([
+    "title": .text, "nameText": .text, "birthdayText": .text, "avatar": .object(ImageViewModel.outputSchema),
+  ])
+
+  public func output(named name: String) -> Output? {
+    switch name {
+    case "title", "nameText": .text(nameText)
+    case "birthdayText": .text(birthdayText)
+    case "avatar": .object(avatar)
+    default: nil
+    }
+  }
+}
