@@ -42,6 +42,11 @@ let package = Package(
       dependencies: ["WebApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
 
+    // Release-mode timing of the playlist page's render (not a test: see README, Benchmarks).
+    .executableTarget(
+      name: "RenderBench", dependencies: ["Templating", "Playlist", "WebApp"],
+      path: "Benchmarks/RenderBench"),
+
     // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 

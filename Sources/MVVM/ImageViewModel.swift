@@ -29,7 +29,7 @@ public struct ImageViewModel: Outputs, Sendable, Equatable {
 
   public static let outputSchema = OutputSchema([
     "url": .url, "width": .text, "height": .text, "alt": .text, "lazy": .flag,
-    "failed": .flag, "placeholder": .url,
+    "failed": .flag, "placeholder": .url, "loading": .text,
   ])
 
   public func output(named name: String) -> Output? {
@@ -41,6 +41,8 @@ public struct ImageViewModel: Outputs, Sendable, Equatable {
     case "lazy": .flag(!isActive)
     case "failed": .flag(isFailed)
     case "placeholder": .url(placeholderURL)
+    // The HTML `loading` attribute: the web's form of the `active` flag.
+    case "loading": .text(isActive ? "eager" : "lazy")
     default: nil
     }
   }

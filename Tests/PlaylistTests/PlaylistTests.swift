@@ -12,13 +12,16 @@ struct FixedSongs: SongFetching {
 }
 
 func playlistJSON(_ count: Int) -> String {
-  let songs = (1...count).map { #"{"title": "Song \#($0)", "artist_name": "Artist \#($0)", "cover": "https://img.test/\#($0).jpg"}"# }
+  let songs = (1...count).map {
+    #"{"title": "Song \#($0)", "artist_name": "Artist \#($0)", "cover": "https://img.test/\#($0).jpg"}"#
+  }
   return #"{"result": [\#(songs.joined(separator: ","))]}"#
 }
 
 @Suite struct PlaylistParserTests {
   @Test func parsesTheSampleFormat() throws {
-    let songs = try JSONSongParser().parse(Array(#"{"result": [{"title": "A & B", "artist_name": "<C>", "cover": "x.jpg"}]}"#.utf8))
+    let songs = try JSONSongParser().parse(
+      Array(#"{"result": [{"title": "A & B", "artist_name": "<C>", "cover": "x.jpg"}]}"#.utf8))
     #expect(songs == [Song(title: "A & B", artistName: "<C>", coverURL: "x.jpg")])
   }
 
@@ -28,7 +31,10 @@ func playlistJSON(_ count: Int) -> String {
     ("not json", "it is not valid JSON"),
     (#"{"songs": []}"#, #"there is no "result" list of songs"#),
     (#"{"result": [{"title": "A", "cover": "x"}]}"#, #"song 1: "artist_name" is missing"#),
-    (#"{"result": [{"title": "A", "artist_name": "B", "cover": "x"}, {"title": 7, "artist_name": "B", "cover": "x"}]}"#, #"song 2: "title" is a number, expected text"#),
+    (
+      #"{"result": [{"title": "A", "artist_name": "B", "cover": "x"}, {"title": 7, "artist_name": "B", "cover": "x"}]}"#,
+      #"song 2: "title" is a number, expected text"#
+    ),
     (#"{"result": ["just text"]}"#, "song 1 is not an object"),
   ])
   func brokenSourcesSayWhy(text: String, reason: String) {
@@ -36,7 +42,9 @@ func playlistJSON(_ count: Int) -> String {
   }
 
   @Test func theBenchmarkFileParses() throws {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/bench/songs.json").standardized.path
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "../../../shared/bench/songs.json"
+    ).standardized.path
     let songs = try JSONSongParser().parse(try FileSongFetcher(path: path).fetch())
     #expect(songs.count == 100)
   }
@@ -44,7 +52,8 @@ func playlistJSON(_ count: Int) -> String {
 
 @Suite struct PlaylistViewModelTests {
   @Test func firstPageRowsAndTexts() throws {
-    let viewModel = try PlaylistViewModel(source: PlaylistSource(fetcher: FixedSongs(text: playlistJSON(250))), page: 1)
+    let viewModel = try PlaylistViewModel(
+      source: PlaylistSource(fetcher: FixedSongs(text: playlistJSON(250))), page: 1)
     #expect(viewModel.rows.count == 100)
     #expect(viewModel.rows[0].title == "Song 1")
     #expect(viewModel.rows[0].subtitle == "Artist 1")
@@ -73,17 +82,22 @@ func playlistJSON(_ count: Int) -> String {
   }
 
   @Test func lastPartialPageAndSingularCount() throws {
-    let partial = try PlaylistViewModel(source: PlaylistSource(fetcher: FixedSongs(text: playlistJSON(150))), page: 2)
+    let partial = try PlaylistViewModel(
+      source: PlaylistSource(fetcher: FixedSongs(text: playlistJSON(150))), page: 2)
     #expect(partial.rows.count == 50)
     #expect(partial.rangeText == "Songs 101–150 of 150")
-    let one = try PlaylistViewModel(source: PlaylistSource(fetcher: FixedSongs(text: playlistJSON(1))), page: 1)
+    let one = try PlaylistViewModel(
+      source: PlaylistSource(fetcher: FixedSongs(text: playlistJSON(1))), page: 1)
     #expect(one.countText == "1 song")
   }
 
   @Test func errorStateNamesTheReason() throws {
-    let viewModel = try PlaylistViewModel(source: PlaylistSource(fetcher: FileSongFetcher(path: "/nonexistent/songs.json")), page: 1)
+    let viewModel = try PlaylistViewModel(
+      source: PlaylistSource(fetcher: FileSongFetcher(path: "/nonexistent/songs.json")), page: 1)
     #expect(viewModel.isError)
-    #expect(viewModel.errorText == "The playlist could not be loaded: the file /nonexistent/songs.json does not exist")
+    #expect(
+      viewModel.errorText
+        == "The playlist could not be loaded: the file /nonexistent/songs.json does not exist")
     #expect(viewModel.rows.isEmpty)
   }
 
@@ -93,13 +107,15 @@ func playlistJSON(_ count: Int) -> String {
     let source = PlaylistSource(fetcher: FileSongFetcher(path: path))
     #expect(try source.current(now: 1000).get().count == 3)
     try playlistJSON(5).write(toFile: path, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: path)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: path)
     #expect(try source.current(now: 1000.5).get().count == 3)  // Checked at most once a second.
     #expect(try source.current(now: 1002).get().count == 5)
   }
 
   @Test func bundledDemoPlaylistParses() throws {
-    let viewModel = try PlaylistViewModel(source: PlaylistSource(fetcher: BundledSongFetcher()), page: 1)
+    let viewModel = try PlaylistViewModel(
+      source: PlaylistSource(fetcher: BundledSongFetcher()), page: 1)
     #expect(viewModel.totalCount == BundledSongFetcher.songs.count)
     #expect(!viewModel.isError)
   }

@@ -5,9 +5,12 @@ import Testing
 @testable import Users
 
 @Suite struct PersonViewModelTests {
-  func person(_ salutation: String?, birthdate: Date = Date(timeIntervalSince1970: 0)) -> PersonViewModel {
+  func person(
+    _ salutation: String?, birthdate: Date = Date(timeIntervalSince1970: 0)
+  ) -> PersonViewModel {
     PersonViewModel(
-      user: User(id: 1, salutation: salutation, firstName: "Ada", lastName: "Okafor", birthdate: birthdate),
+      user: User(
+        id: 1, salutation: salutation, firstName: "Ada", lastName: "Okafor", birthdate: birthdate),
       avatarURL: "/users/1/avatar.svg")
   }
 
@@ -19,7 +22,9 @@ import Testing
 
   @Test func birthdayInEnglishWhateverTheServerSettings() {
     #expect(person(nil).birthdayText == "Thursday January 1, 1970")
-    #expect(person(nil, birthdate: Date(timeIntervalSince1970: 951_782_400)).birthdayText == "Tuesday February 29, 2000")
+    #expect(
+      person(nil, birthdate: Date(timeIntervalSince1970: 951_782_400)).birthdayText
+        == "Tuesday February 29, 2000")
     #expect(PersonViewModel.outputSchema.mismatches(in: person("Dr.")) == [])
   }
 }
@@ -36,7 +41,9 @@ import Testing
   @Test func refreshMakesANewSetAndClearCacheEmptiesIt() {
     let store = UserStore(seed: 1)
     let avatars = AvatarCache()
-    let viewModel = UsersViewModel(store: store, avatars: avatars) { user, avatar in "/users/\(user.id)/avatar.svg?v=\(avatar.version)" }
+    let viewModel = UsersViewModel(store: store, avatars: avatars) { user, avatar in
+      "/users/\(user.id)/avatar.svg?v=\(avatar.version)"
+    }
     let before = viewModel.rows
     #expect(before.count == 100)
     #expect(before[0].avatar.url?.hasPrefix("/users/1/avatar.svg?v=") == true)

@@ -19,7 +19,9 @@ public struct FileSongFetcher: SongFetching {
   }
 
   public func version() -> String? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "missing" }
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+      return "missing"
+    }
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     return "\(modified)-\(attributes[.size] ?? 0)"
   }

@@ -37,11 +37,14 @@ public struct JSONSongParser: SongParsing {
         switch fields[key] {
         case nil: problems.append("song \(index + 1): \"\(key)\" is missing")
         case let text as String: values.append(text)
-        case is NSNumber: problems.append("song \(index + 1): \"\(key)\" is a number, expected text")
+        case is NSNumber:
+          problems.append("song \(index + 1): \"\(key)\" is a number, expected text")
         default: problems.append("song \(index + 1): \"\(key)\" is not text")
         }
       }
-      if values.count == 3 { songs.append(Song(title: values[0], artistName: values[1], coverURL: values[2])) }
+      if values.count == 3 {
+        songs.append(Song(title: values[0], artistName: values[1], coverURL: values[2]))
+      }
     }
     guard problems.isEmpty else {
       let shown = problems.prefix(3).joined(separator: "; ")

@@ -22,16 +22,22 @@ public struct PlaylistViewModel: Outputs {
   public init(source: PlaylistSource, page: Int) throws(PageOutOfRange) {
     switch source.current() {
     case .failure(let error):
-      self.init(rows: [], page: 1, totalCount: 0, errorText: "The playlist could not be loaded: \(error.reason)")
+      self.init(
+        rows: [], page: 1, totalCount: 0,
+        errorText: "The playlist could not be loaded: \(error.reason)")
     case .success(let songs):
       let pageCount = max(1, (songs.count + Self.pageSize - 1) / Self.pageSize)
-      guard page >= 1, page <= pageCount else { throw PageOutOfRange(page: page, pageCount: pageCount) }
+      guard page >= 1, page <= pageCount else {
+        throw PageOutOfRange(page: page, pageCount: pageCount)
+      }
       let start = (page - 1) * Self.pageSize
-      let rows = songs[start..<min(start + Self.pageSize, songs.count)].enumerated().map { offset, song in
+      let rows = songs[start..<min(start + Self.pageSize, songs.count)].enumerated().map {
+        offset, song in
         SongRow(
           title: song.title, subtitle: song.artistName,
           cover: ImageViewModel(
-            url: song.coverURL.isEmpty ? nil : song.coverURL, width: 64, height: 64, altText: "Cover of \(song.title)",
+            url: song.coverURL.isEmpty ? nil : song.coverURL, width: 64, height: 64,
+            altText: "Cover of \(song.title)",
             isActive: offset < Self.eagerCovers, placeholderURL: "/static/cover.svg"))
       }
       self.init(rows: rows, page: page, totalCount: songs.count, errorText: nil)
@@ -58,7 +64,8 @@ public struct PlaylistViewModel: Outputs {
   public var rangeText: String {
     guard !rows.isEmpty else { return "" }
     let first = (page - 1) * Self.pageSize + 1
-    return "Songs \(Self.grouped(first))–\(Self.grouped(first + rows.count - 1)) of \(Self.grouped(totalCount))"
+    return
+      "Songs \(Self.grouped(first))–\(Self.grouped(first + rows.count - 1)) of \(Self.grouped(totalCount))"
   }
 
   /// Thousands separated by commas, the same in every locale.
@@ -74,7 +81,8 @@ public struct PlaylistViewModel: Outputs {
 
   public static let outputSchema = OutputSchema([
     "title": .text, "rows": .list(SongRow.outputSchema), "countText": .text, "rangeText": .text,
-    "hasPrevious": .flag, "hasNext": .flag, "previousPage": .text, "nextPage": .text, "isError": .flag,
+    "hasPrevious": .flag, "hasNext": .flag, "previousPage": .text, "nextPage": .text,
+    "isError": .flag,
     "errorText": .text, "isEmpty": .flag,
   ])
 

@@ -107,7 +107,13 @@ struct TemplateCompiler {
       for child in element.children {
         switch child {
         case .text(let text):
-          ops.append(.bytes(rawText ? Array(text.utf8) : HTMLEscaping.escaped(text)))
+          if rawText {
+            ops.append(.bytes(Array(text.utf8)))
+          } else {
+            let preformatted = element.name == "pre" || element.name == "textarea"
+            ops.append(
+              .bytes(HTMLEscaping.escaped(preformatted ? text : Self.collapsingIndentation(text))))
+          }
         case .element(let childElement):
           ops += self.element(childElement, insideRawText: rawText)
         }
@@ -222,6 +228,26 @@ struct TemplateCompiler {
 
   private mutating func report(_ element: TemplateElement, _ message: String) {
     errors.append(TemplateError(file: element.file, line: element.line, message: message))
+  }
+
+  /// Template indentation (a run of whitespace holding a line break) becomes one line break: the
+  /// browser renders it the same, and a 100-row table no longer repeats its indentation 100 times.
+  static func collapsingIndentation(_ text: String) -> String {
+    var result = ""
+    var pending = ""
+    for character in text {
+      if character == " " || character == "\t" || character == "\n" || character == "\r" {
+        pending.append(character)
+        continue
+      }
+      if !pending.isEmpty {
+        result += pending.contains("\n") ? "\n" : pending
+        pending = ""
+      }
+      result.append(character)
+    }
+    if !pending.isEmpty { result += pending.contains("\n") ? "\n" : pending }
+    return result
   }
 
   /// Joins neighbouring static byte runs so rendering appends fewer, larger chunks.

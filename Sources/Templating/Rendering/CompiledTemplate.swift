@@ -3,13 +3,13 @@ import MVVM
 /// A page ready to render: its render plan, compiled once at load. Rendering walks the plan and
 /// appends to one byte buffer; no libxml2, no parsing, no string concatenation.
 public struct CompiledTemplate: Sendable {
-  let ops: [RenderOp]
+  let plan: RenderPlan
   /// A capacity hint for the output buffer: the static bytes, doubled for the dynamic parts.
   public let estimatedSize: Int
 
   init(ops: [RenderOp]) {
-    self.ops = ops
-    estimatedSize = 2 * Self.staticSize(ops)
+    plan = RenderPlan(ops)
+    estimatedSize = 2 * plan.staticBytes.count
   }
 
   /// Appends the page as HTML5 to `buffer`. Root-relative URLs, static or bound, get `basePath`
@@ -17,8 +17,18 @@ public struct CompiledTemplate: Sendable {
   /// provide renders as nothing (load-time checks and `OutputSchema.mismatches` keep that from
   /// shipping).
   public func render(_ outputs: any Outputs, basePath: String = "", into buffer: inout [UInt8]) {
-    var scopes: [any Outputs] = [outputs]
-    Self.run(ops, scopes: &scopes, basePath: Array(basePath.utf8), into: &buffer)
+    // The plan's arrays are walked through raw buffers: no reference counting per instruction.
+    plan.instructions.withUnsafeBufferPointer { instructions in
+      plan.staticBytes.withUnsafeBufferPointer { staticBytes in
+        plan.names.withUnsafeBufferPointer { names in
+          var renderer = Renderer(
+            instructions: instructions, staticBytes: staticBytes, names: names,
+            basePath: Array(basePath.utf8),
+            scopes: [outputs])
+          renderer.run(0..<instructions.count, into: &buffer)
+        }
+      }
+    }
   }
 
   public func render(_ outputs: any Outputs, basePath: String = "") -> [UInt8] {
@@ -27,77 +37,100 @@ public struct CompiledTemplate: Sendable {
     render(outputs, basePath: basePath, into: &buffer)
     return buffer
   }
+}
 
-  private static func run(
-    _ ops: [RenderOp], scopes: inout [any Outputs], basePath: [UInt8], into buffer: inout [UInt8]
-  ) {
-    for op in ops {
-      switch op {
-      case .bytes(let bytes):
-        buffer.append(contentsOf: bytes)
+/// One rendering: walks the plan's instructions with a stack of scopes (the page, then each
+/// repeat item and object inside it).
+private struct Renderer {
+  let instructions: UnsafeBufferPointer<RenderPlan.Instruction>
+  let staticBytes: UnsafeBufferPointer<UInt8>
+  let names: UnsafeBufferPointer<String>
+  let basePath: [UInt8]
+  var scopes: [any Outputs]
+
+  mutating func run(_ range: Range<Int>, into buffer: inout [UInt8]) {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let instruction = instructions[index]
+      index += 1
+      switch instruction.code {
+      case .bytes:
+        appendStatic(instruction, into: &buffer)
       case .basePath:
         buffer.append(contentsOf: basePath)
-      case .text(let name):
-        switch lookup(name, in: scopes) {
+      case .text:
+        switch lookup(instruction.name) {
         case .text(let text)?, .url(let text)?: HTMLEscaping.append(text, into: &buffer)
         default: break
         }
-      case .attribute(let name, let prefix, let kind):
-        buffer.append(contentsOf: prefix)
-        switch (lookup(name, in: scopes), kind) {
-        case (.url(let url)?, .url):
-          if !URLSafety.isSafe(url) {
-            HTMLEscaping.append(URLSafety.blocked, into: &buffer)
-          } else {
-            if URLSafety.isRootRelative(url) { buffer.append(contentsOf: basePath) }
-            HTMLEscaping.append(url, into: &buffer)
-          }
-        case (.url(let value)?, .srcset):
-          HTMLEscaping.append(
-            URLSafety.isSafeSourceSet(value) ? value : URLSafety.blocked, into: &buffer)
-        case (.text(let text)?, .text), (.url(let text)?, .text):
-          HTMLEscaping.append(text, into: &buffer)
-        default:
-          break
-        }
+      case .attribute:
+        appendStatic(instruction, into: &buffer)
+        appendAttributeValue(lookup(instruction.name), kind: instruction.kind, into: &buffer)
         buffer.append(UInt8(ascii: "\""))
-      case .booleanAttribute(let name, let bytes):
-        if case .flag(true)? = lookup(name, in: scopes) { buffer.append(contentsOf: bytes) }
-      case .condition(let name, let negated, let body):
-        guard case .flag(let value)? = lookup(name, in: scopes), value != negated else { continue }
-        run(body, scopes: &scopes, basePath: basePath, into: &buffer)
-      case .repeatEach(let name, let body):
-        guard case .list(let items)? = lookup(name, in: scopes) else { continue }
-        for (index, item) in items.enumerated() {
-          scopes.append(RepeatItem(item: item, index: index, count: items.count))
-          run(body, scopes: &scopes, basePath: basePath, into: &buffer)
+      case .booleanAttribute:
+        if case .flag(true)? = lookup(instruction.name) { appendStatic(instruction, into: &buffer) }
+      case .condition, .negatedCondition:
+        let body = index..<Int(instruction.end)
+        index = Int(instruction.end)
+        guard case .flag(let value)? = lookup(instruction.name),
+          value != (instruction.code == .negatedCondition)
+        else { continue }
+        run(body, into: &buffer)
+      case .repeatEach:
+        let body = index..<Int(instruction.end)
+        index = Int(instruction.end)
+        guard case .list(let items)? = lookup(instruction.name) else { continue }
+        for (position, item) in items.enumerated() {
+          scopes.append(RepeatItem(item: item, index: position, count: items.count))
+          run(body, into: &buffer)
           scopes.removeLast()
         }
-      case .object(let name, let body):
-        guard case .object(let child)? = lookup(name, in: scopes) else { continue }
+      case .object:
+        let body = index..<Int(instruction.end)
+        index = Int(instruction.end)
+        guard case .object(let child)? = lookup(instruction.name) else { continue }
         scopes.append(child)
-        run(body, scopes: &scopes, basePath: basePath, into: &buffer)
+        run(body, into: &buffer)
         scopes.removeLast()
       }
     }
   }
 
-  /// Innermost scope first, so a repeat item's `name` hides the page's.
-  private static func lookup(_ name: String, in scopes: [any Outputs]) -> Output? {
-    for scope in scopes.reversed() {
-      if let value = scope.output(named: name) { return value }
-    }
-    return nil
+  private func appendStatic(_ instruction: RenderPlan.Instruction, into buffer: inout [UInt8]) {
+    buffer.append(
+      contentsOf: UnsafeBufferPointer(
+        rebasing: staticBytes[Int(instruction.start)..<Int(instruction.end)]))
   }
 
-  private static func staticSize(_ ops: [RenderOp]) -> Int {
-    ops.reduce(0) { total, op in
-      switch op {
-      case .bytes(let bytes): total + bytes.count
-      case .condition(_, _, let body), .repeatEach(_, let body), .object(_, let body):
-        total + staticSize(body)
-      default: total + 16
+  private func appendAttributeValue(
+    _ value: Output?, kind: AttributeKind, into buffer: inout [UInt8]
+  ) {
+    switch (value, kind) {
+    case (.url(let url)?, .url):
+      if !URLSafety.isSafe(url) {
+        HTMLEscaping.append(URLSafety.blocked, into: &buffer)
+      } else {
+        if URLSafety.isRootRelative(url) { buffer.append(contentsOf: basePath) }
+        HTMLEscaping.append(url, into: &buffer)
       }
+    case (.url(let value)?, .srcset):
+      HTMLEscaping.append(
+        URLSafety.isSafeSourceSet(value) ? value : URLSafety.blocked, into: &buffer)
+    case (.text(let text)?, .text), (.url(let text)?, .text):
+      HTMLEscaping.append(text, into: &buffer)
+    default:
+      break
     }
+  }
+
+  /// Innermost scope first, so a repeat item's `name` hides the page's.
+  private func lookup(_ nameIndex: Int32) -> Output? {
+    let name = names[Int(nameIndex)]
+    var depth = scopes.count - 1
+    while depth >= 0 {
+      if let value = scopes[depth].output(named: name) { return value }
+      depth -= 1
+    }
+    return nil
   }
 }

@@ -4,11 +4,14 @@ import Foundation
 /// are reproducible (a stand-in for the random-user API Timehop's sample calls).
 public struct UserGenerator: Sendable {
   static let firstNames = [
-    "Ada", "Bruno", "Chloé", "Dmitri", "Eun-ji", "Farah", "Grace", "Hiro", "Imani", "Jonas", "Kiri", "Lena",
-    "Mateo", "Nia", "Olu", "Priya", "Quinn", "Rosa", "Sven", "Tariq", "Uma", "Viktor", "Wen", "Yara", "Zoë",
+    "Ada", "Bruno", "Chloé", "Dmitri", "Eun-ji", "Farah", "Grace", "Hiro", "Imani", "Jonas", "Kiri",
+    "Lena",
+    "Mateo", "Nia", "Olu", "Priya", "Quinn", "Rosa", "Sven", "Tariq", "Uma", "Viktor", "Wen",
+    "Yara", "Zoë",
   ]
   static let lastNames = [
-    "Okafor", "Lindqvist", "Moreau", "Tanaka", "Haddad", "O'Brien", "García", "Novak", "Kowalski", "Mensah",
+    "Okafor", "Lindqvist", "Moreau", "Tanaka", "Haddad", "O'Brien", "García", "Novak", "Kowalski",
+    "Mensah",
     "Rossi", "Nguyen", "Fischer", "Ivanova", "Achebe", "Silva", "Dubois", "Kaur", "Jensen", "Abebe",
   ]
   static let salutations: [String?] = ["Dr.", "Ms.", "Mr.", "Prof.", nil, nil, nil]

@@ -9,7 +9,8 @@ public struct PersonViewModel: Outputs {
   public init(user: User, avatarURL: String?) {
     self.user = user
     avatar = ImageViewModel(
-      url: avatarURL, width: 160, height: 160, altText: "", isActive: true, placeholderURL: "/static/avatar.svg")
+      url: avatarURL, width: 160, height: 160, altText: "", isActive: true,
+      placeholderURL: "/static/avatar.svg")
   }
 
   /// "Dr. Ada Okafor", or "Ada Okafor" without a salutation.
@@ -20,7 +21,8 @@ public struct PersonViewModel: Outputs {
 
   static func name(of user: User) -> String {
     let salutation = user.salutation?.trimmingCharacters(in: .whitespaces) ?? ""
-    return ((salutation.isEmpty ? [] : [salutation]) + [user.firstName, user.lastName]).joined(separator: " ")
+    return ((salutation.isEmpty ? [] : [salutation]) + [user.firstName, user.lastName]).joined(
+      separator: " ")
   }
 
   // DateFormatter is thread-safe for formatting on Linux and Apple platforms since iOS 7 / macOS 10.9.
@@ -33,7 +35,8 @@ public struct PersonViewModel: Outputs {
   }()
 
   public static let outputSchema = OutputSchema([
-    "title": .text, "nameText": .text, "birthdayText": .text, "avatar": .object(ImageViewModel.outputSchema),
+    "title": .text, "nameText": .text, "birthdayText": .text,
+    "avatar": .object(ImageViewModel.outputSchema),
   ])
 
   public func output(named name: String) -> Output? {

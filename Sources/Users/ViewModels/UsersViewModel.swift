@@ -9,7 +9,8 @@ public final class UsersViewModel: Outputs {
   /// Where a user's avatar is served, given its id and version: the coordinator knows URLs.
   private let avatarURL: (User, Avatar) -> String
 
-  public init(store: UserStore, avatars: AvatarCache, avatarURL: @escaping (User, Avatar) -> String) {
+  public init(store: UserStore, avatars: AvatarCache, avatarURL: @escaping (User, Avatar) -> String)
+  {
     self.store = store
     self.avatars = avatars
     self.avatarURL = avatarURL
@@ -23,8 +24,10 @@ public final class UsersViewModel: Outputs {
       UserRow(
         id: String(user.id), name: PersonViewModel.name(of: user),
         avatar: ImageViewModel(
-          url: avatarURL(user, avatars.avatar(firstName: user.firstName, lastName: user.lastName)), width: 48,
-          height: 48, altText: "", isActive: index < Self.eagerAvatars, placeholderURL: "/static/avatar.svg"))
+          url: avatarURL(user, avatars.avatar(firstName: user.firstName, lastName: user.lastName)),
+          width: 48,
+          height: 48, altText: "", isActive: index < Self.eagerAvatars,
+          placeholderURL: "/static/avatar.svg"))
     }
   }
 

@@ -1,7 +1,9 @@
 import Foundation
 import HTTPServer
 import League
+import Playlist
 import Templating
+import Users
 
 /// The composition root: builds the whole object graph from a configuration (stores from the
 /// data folder, page renderer from the templates, coordinators from both) and the router that
@@ -26,6 +28,10 @@ public struct WebApplication: Sendable {
       publicFiles.respond(to: request, segments: request.pathSegments.dropFirst())
     }
     LeagueCoordinator(store: leagueStore, pages: pages).register(in: &router)
+    let songs: any SongFetching =
+      configuration.songsPath.map { FileSongFetcher(path: $0) } ?? BundledSongFetcher()
+    PlaylistCoordinator(source: PlaylistSource(fetcher: songs), pages: pages).register(in: &router)
+    UsersCoordinator(store: UserStore(), avatars: AvatarCache(), pages: pages).register(in: &router)
     self.router = router
   }
 

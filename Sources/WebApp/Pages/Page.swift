@@ -1,5 +1,7 @@
 import League
 import MVVM
+import Playlist
+import Users
 
 /// Every page template and the outputs it binds: its view model's schema plus the links its
 /// coordinator adds. `TemplateLibrary` checks each template against this at start-up.
@@ -9,6 +11,9 @@ enum Page: String, CaseIterable {
   case matchDelete = "match-delete"
   case playerForm = "player-form"
   case rankings
+  case playlist
+  case users
+  case person
   case error
 
   var file: String { rawValue + ".xhtml" }
@@ -27,6 +32,12 @@ enum Page: String, CaseIterable {
       ])
     case .rankings:
       RankingsViewModel.outputSchema
+    case .playlist:
+      PlaylistViewModel.outputSchema.adding(["previousLink": .url, "nextLink": .url])
+    case .users:
+      UsersViewModel.outputSchema.addingToItems(of: "rows", ["link": .url])
+    case .person:
+      PersonViewModel.outputSchema
     case .error:
       ErrorPageViewModel.outputSchema
     }

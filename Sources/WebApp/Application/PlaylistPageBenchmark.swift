@@ -1,0 +1,26 @@
+import HTTPServer
+import Playlist
+
+/// The playlist page's request path without the socket: view model, template, bytes. Used by the
+/// RenderBench timing executable, so the figure it reports is the real page's.
+public struct PlaylistPageBenchmark {
+  private let pages: PageRenderer
+  private let source: PlaylistSource
+  private let request: Request
+
+  public init(templates: String, songsPath: String) throws {
+    pages = PageRenderer(library: try WebApplication.loadTemplates(from: templates))
+    source = PlaylistSource(fetcher: FileSongFetcher(path: songsPath))
+    request = try Request(method: "GET", target: "/playlist")
+  }
+
+  public var songCount: Int { (try? source.current().get().count) ?? 0 }
+
+  /// Renders the page once; returns its size.
+  public func renderOnce() -> Int {
+    let coordinator = PlaylistCoordinator(source: source, pages: pages)
+    guard let response = try? coordinator.playlist(request), case .bytes(let body) = response.body
+    else { return 0 }
+    return body.count
+  }
+}
