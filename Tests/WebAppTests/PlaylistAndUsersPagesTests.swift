@@ -12,7 +12,8 @@ import Testing
     #expect(page.text.contains("<title>Playlist · MVVMWeb</title>"))
     #expect(page.text.contains("100 songs"))
     #expect(page.text.components(separatedBy: "<img class=\"cover\"").count - 1 == 100)
-    #expect(page.text.contains(#"loading="lazy""#) && page.text.contains(#"width="64" height="64""#))
+    #expect(
+      page.text.contains(#"loading="lazy""#) && page.text.contains(#"width="64" height="64""#))
     #expect(!page.text.contains("<script>alert"))
     #expect(try app.get("/playlist?page=2").status == 404)
     #expect(try app.get("/playlist?page=abc").status == 404)
@@ -21,11 +22,14 @@ import Testing
   @Test func tenThousandSongsArePaged() throws {
     let path = NSTemporaryDirectory() + "songs-\(UUID().uuidString.prefix(6)).json"
     let songs = (1...10_000).map { #"{"title": "T\#($0)", "artist_name": "A", "cover": "/c.jpg"}"# }
-    try #"{"result": [\#(songs.joined(separator: ","))]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+    try #"{"result": [\#(songs.joined(separator: ","))]}"#.write(
+      toFile: path, atomically: true, encoding: .utf8)
     let app = try AppHarness { $0.songsPath = path }
     let second = try app.get("/playlist?page=2")
     #expect(second.text.contains("Songs 101–200 of 10,000"))
-    #expect(second.text.contains(#"href="/playlist?page=1""#) && second.text.contains(#"href="/playlist?page=3""#))
+    #expect(
+      second.text.contains(#"href="/playlist?page=1""#)
+        && second.text.contains(#"href="/playlist?page=3""#))
     #expect(try app.get("/playlist?page=101").status == 404)
   }
 
@@ -35,7 +39,10 @@ import Testing
     let app = try AppHarness { $0.songsPath = path }
     let page = try app.get("/playlist")
     #expect(page.status == 503)
-    #expect(page.text.contains(#"The playlist could not be loaded: song 1: &#34;artist_name&#34; is missing; song 1: &#34;cover&#34; is missing"#))
+    #expect(
+      page.text.contains(
+        #"The playlist could not be loaded: song 1: &#34;artist_name&#34; is missing; song 1: &#34;cover&#34; is missing"#
+      ))
   }
 
   @Test func bundledDemoPlaylistWithoutSongsFlag() throws {
@@ -53,7 +60,8 @@ import Testing
     #expect(list.status == 200)
     #expect(list.text.contains("<title>Random Users · MVVMWeb</title>"))
     #expect(list.text.components(separatedBy: #"<a href="/users/"#).count - 1 == 100)
-    let avatarLink = try #require(list.text.firstMatch(of: try Regex(#"src="(/users/1/avatar\.svg\?v=[0-9a-z]+)""#)))
+    let avatarLink = try #require(
+      list.text.firstMatch(of: try Regex(#"src="(/users/1/avatar\.svg\?v=[0-9a-z]+)""#)))
     let avatar = try app.get(String(avatarLink[1].substring!))
     #expect(avatar.status == 200)
     #expect(avatar.header("Content-Type") == "image/svg+xml")
@@ -71,6 +79,7 @@ import Testing
     #expect(refreshed.status == 303)
     #expect(try app.get("/users").text != list.text)
     #expect(try app.post("/users/clear-cache", "").status == 303)
-    #expect(try app.post("/users/refresh", "", headers: [("Sec-Fetch-Site", "cross-site")]).status == 403)
+    #expect(
+      try app.post("/users/refresh", "", headers: [("Sec-Fetch-Site", "cross-site")]).status == 403)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import League
+import Memories
 import Playlist
 import Templating
 import Users
@@ -32,6 +33,17 @@ public struct WebApplication: Sendable {
       configuration.songsPath.map { FileSongFetcher(path: $0) } ?? BundledSongFetcher()
     PlaylistCoordinator(source: PlaylistSource(fetcher: songs), pages: pages).register(in: &router)
     UsersCoordinator(store: UserStore(), avatars: AvatarCache(), pages: pages).register(in: &router)
+    let memories = try SQLiteMemoriesStore(path: configuration.databasePath)
+    if configuration.seedsDemoData, try memories.itemCount() == 0 {
+      try DemoMemories.install(mediaDirectory: configuration.mediaDirectory)
+      _ = try memories.importRecords(DemoMemories.records(), file: "demo")
+    }
+    try FileManager.default.createDirectory(
+      atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
+    try MemoriesCoordinator(
+      store: memories, mediaDirectory: configuration.mediaDirectory,
+      timeZone: configuration.timeZone, pages: pages
+    ).register(in: &router)
     self.router = router
   }
 

@@ -1,5 +1,6 @@
 import League
 import MVVM
+import Memories
 import Playlist
 import Users
 
@@ -14,6 +15,8 @@ enum Page: String, CaseIterable {
   case playlist
   case users
   case person
+  case issue
+  case memoryDetail = "memory-detail"
   case error
 
   var file: String { rawValue + ".xhtml" }
@@ -38,6 +41,22 @@ enum Page: String, CaseIterable {
       UsersViewModel.outputSchema.addingToItems(of: "rows", ["link": .url])
     case .person:
       PersonViewModel.outputSchema
+    case .issue:
+      IssueViewModel.outputSchema.adding([
+        "albums": .list(
+          AlbumViewModel.outputSchema.adding([
+            "items": .list(
+              UserContentViewModel.outputSchema.adding([
+                "detailLink": .url, "interactionsLink": .url,
+              ]))
+          ]))
+      ])
+    case .memoryDetail:
+      UserContentViewModel.outputSchema.adding([
+        "backLink": .url, "dateText": .text, "showsLocation": .flag, "showsEvent": .flag,
+        "showsLink": .flag,
+        "showsInteractions": .flag,
+      ])
     case .error:
       ErrorPageViewModel.outputSchema
     }

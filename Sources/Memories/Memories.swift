@@ -1,1 +1,0 @@
-// The Memories module: see the issue that builds it. (Placeholder until then.)

@@ -1,0 +1,25 @@
+/// Where memories live. Items are stored under their month and day so an issue finds every
+/// year's items for its day at once.
+public protocol MemoriesStore: Sendable {
+  /// Imports raw records: good ones are added (or replaced, by id), bad ones reported.
+  func importRecords(_ records: [Any], file: String) throws -> ImportReport
+  /// The issue for a day: every earlier year's items on that month and day.
+  func issue(for key: IssueKey) throws -> Issue
+  /// How many items there are, to tell a fresh store.
+  func itemCount() throws -> Int
+}
+
+/// What an import did: how many items it took and which records it refused.
+public struct ImportReport: Sendable, Equatable {
+  public var file: String
+  public var imported: Int
+  public var problems: [ImportProblem]
+
+  /// "Imported 12 items from memories.json; refused 2:" and a line per refused record.
+  public var summary: String {
+    let head = "Imported \(imported) item\(imported == 1 ? "" : "s") from \(file)"
+    guard !problems.isEmpty else { return head + "." }
+    return ([head + "; refused \(problems.count):"] + problems.map { "  \($0)" }).joined(
+      separator: "\n")
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+/// Memories in SQLite through GRDB, in the same database file as the league (its migrations are
+/// prefixed "memories-"). Each item is stored as its validated record, under its month and day.
+public final class SQLiteMemoriesStore: MemoriesStore {
+  private let pool: DatabasePool
+  private let controller = IssueController()
+
+  public init(path: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+    configuration.busyMode = .timeout(5)
+    pool = try DatabasePool(path: path, configuration: configuration)
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("memories-1-items") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE memoryItem (
+            id TEXT PRIMARY KEY NOT NULL,
+            monthDay TEXT NOT NULL,
+            createdAt REAL NOT NULL,
+            record TEXT NOT NULL
+          );
+          CREATE INDEX memoryItem_monthDay ON memoryItem(monthDay, createdAt);
+          """)
+    }
+    try migrator.migrate(pool)
+  }
+
+  public func importRecords(_ records: [Any], file: String) throws -> ImportReport {
+    let (items, problems) = controller.parse(records, file: file)
+    let accepted = Dictionary(
+      uniqueKeysWithValues: records.enumerated().compactMap { offset, record in
+        problems.contains { $0.index == offset + 1 } ? nil : (offset, record)
+      })
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    try pool.write { db in
+      for ((_, record), item) in zip(accepted.sorted { $0.key < $1.key }, items) {
+        let parts = calendar.dateComponents([.month, .day], from: item.createdAt)
+        let json = String(
+          decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]),
+          as: UTF8.self)
+        try db.execute(
+          sql:
+            "INSERT OR REPLACE INTO memoryItem (id, monthDay, createdAt, record) VALUES (?, ?, ?, ?)",
+          arguments: [
+            item.id, String(format: "%02d%02d", parts.month!, parts.day!),
+            item.createdAt.timeIntervalSince1970, json,
+          ])
+      }
+    }
+    return ImportReport(file: file, imported: items.count, problems: problems)
+  }
+
+  public func issue(for key: IssueKey) throws -> Issue {
+    let records = try pool.read { db in
+      try String.fetchAll(
+        db, sql: "SELECT record FROM memoryItem WHERE monthDay = ?", arguments: [key.monthDay])
+    }
+    let raw = records.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
+    return Issue(key: key, items: controller.parse(raw, file: "database").items)
+  }
+
+  public func itemCount() throws -> Int {
+    try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memoryItem") ?? 0 }
+  }
+}
