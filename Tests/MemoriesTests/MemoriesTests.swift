@@ -185,7 +185,8 @@ var everyKind: [[String: Any]] {
         TextSegment(text: " and javascript:alert(1) ok", isLink: false),
       ])
     #expect(items[2].video.durationText == "2:05")
-    #expect(items[2].video.poster.url == nil && !items[2].video.poster.isActive)  // Missing file: the placeholder.
+    // A missing file: the placeholder shows instead.
+    #expect(items[2].video.poster.url == nil && !items[2].video.poster.isActive)
     #expect(items[3].event.whenText == "19:00–21:30")
     #expect(items[4].location.coordinatesText == "48.8584° N, 2.2945° W")
     #expect(items[4].presentables == [.location])

@@ -30,7 +30,8 @@ import Testing
     ] {
       #expect(html.contains(marker), "missing \(marker)")
     }
-    #expect(html.contains(#"src="/static/placeholder.svg""#))  // The lost photo shows the placeholder.
+    // The lost photo shows the placeholder.
+    #expect(html.contains(#"src="/static/placeholder.svg""#))
     #expect(!html.contains("javascript:"))
   }
 
