@@ -41,9 +41,10 @@ func playlistJSON(_ count: Int) -> String {
     #expect(throws: PlaylistError(reason)) { try JSONSongParser().parse(Array(text.utf8)) }
   }
 
+  /// Tests/Fixtures/songs.json is a copy of the benchmark's ../shared/bench/songs.json.
   @Test func theBenchmarkFileParses() throws {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-      "../../../shared/bench/songs.json"
+      "../Fixtures/songs.json"
     ).standardized.path
     let songs = try JSONSongParser().parse(try FileSongFetcher(path: path).fetch())
     #expect(songs.count == 100)

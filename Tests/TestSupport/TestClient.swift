@@ -14,50 +14,45 @@ public final class TestClient {
   /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds so a test fails
   /// instead of hanging.
   public init(port: Int, timeout: Int = 5) throws {
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      Glibc.close(fd)
-      throw TestClientError.cannotConnect(errno)
-    }
-    setTimeout(timeout)
+    fd = try Self.connected(family: AF_INET, to: &address, timeout: timeout)
   }
 
   /// Connects to a unix domain socket.
   public init(unixPath: String, timeout: Int = 5) throws {
-    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
       for (index, byte) in unixPath.utf8.enumerated() { raw[index] = byte }
     }
-    let connected = withUnsafePointer(to: &address) {
+    fd = try Self.connected(family: AF_UNIX, to: &address, timeout: timeout)
+  }
+
+  /// A blocking socket connected to `address`, whose reads give up after `timeout` seconds.
+  private static func connected<Address>(
+    family: Int32, to address: inout Address, timeout: Int
+  ) throws -> Int32 {
+    let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+    let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        connect(fd, $0, socklen_t(MemoryLayout<Address>.size))
       }
     }
-    guard connected == 0 else {
+    guard result == 0 else {
+      let code = errno
       Glibc.close(fd)
-      throw TestClientError.cannotConnect(errno)
+      throw TestClientError.cannotConnect(code)
     }
-    setTimeout(timeout)
+    var limit = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    return fd
   }
 
   deinit {
     Glibc.close(fd)
-  }
-
-  private func setTimeout(_ seconds: Int) {
-    var limit = timeval(tv_sec: seconds, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
   }
 
   public func send(_ text: String) {

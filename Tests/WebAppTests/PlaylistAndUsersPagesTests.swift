@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 @Suite struct PlaylistPagesTests {
-  static let benchSongs = AppHarness.repository + "/../shared/bench/songs.json"
+  /// A copy of ../shared/bench/songs.json, the benchmark workload, kept with the tests.
+  static let benchSongs = AppHarness.repository + "/Tests/Fixtures/songs.json"
 
   @Test func benchmarkPlaylistRendersEscapedWithLazyCovers() throws {
     let app = try AppHarness { $0.songsPath = Self.benchSongs }

@@ -56,18 +56,14 @@ enum Listener {
   }
 
   private static func openUnix(path: String) throws(ServerError) -> Int32 {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    let capacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
     guard path.utf8.count < capacity else {
       throw .cannotListen(path, reason: "the socket path is longer than \(capacity - 1) bytes")
     }
     if isStaleSocket(path) { unlink(path) }
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw .cannotListen(path, reason: lastError) }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
+    var address = unixAddress(path)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
@@ -91,17 +87,23 @@ enum Listener {
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return false }
     let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     defer { Glibc.close(probe) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
+    var address = unixAddress(path)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
       }
     }
     return connected != 0
+  }
+
+  /// A unix socket address for `path` (already checked to fit).
+  private static func unixAddress(_ path: String) -> sockaddr_un {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    return address
   }
 
   private static func listenNonBlocking(_ fd: Int32, name: String) throws(ServerError) {
