@@ -90,3 +90,29 @@ import Testing
     )
   }
 }
+
+@Suite struct FragmentTests {
+  @Test func anElementWithAnIdRendersOnItsOwn() throws {
+    let fixture = try TemplateFixture([
+      "f.xhtml": page(
+        #"<h1 m:text="title">t</h1><ul id="list"><li m:repeat="rows" id="row"><a m:attr="href link" m:text="name">n</a></li></ul>"#
+      )
+    ])
+    let library = try fixture.library([
+      "f.xhtml": OutputSchema([
+        "title": .text, "rows": .list(OutputSchema(["name": .text, "link": .url])),
+      ])
+    ])
+    let template = try #require(library["f.xhtml"])
+    let outputs = Values([
+      "title": .text("T"), "rows": .list([Values(["name": .text("A"), "link": .url("/a")])]),
+    ])
+    let list = try #require(template.renderElement(id: "list", outputs, basePath: "/p"))
+    #expect(
+      String(decoding: list, as: UTF8.self)
+        == #"<ul id="list"><li id="row"><a href="/p/a">A</a></li></ul>"#)
+    // Inside a repeat an id names no single element, so it cannot be rendered alone.
+    #expect(template.renderElement(id: "row", outputs) == nil)
+    #expect(template.renderElement(id: "missing", outputs) == nil)
+  }
+}

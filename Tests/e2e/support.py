@@ -60,14 +60,15 @@ class App:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"mvvmweb exited at start-up:\n{self.output()}")
+            connection = self._connection()
             try:
-                connection = self._connection()
                 connection.request("GET", "/healthz")
                 if connection.getresponse().status == 200:
-                    connection.close()
                     return
             except OSError:
                 time.sleep(0.1)
+            finally:
+                connection.close()
         raise RuntimeError(f"mvvmweb did not become healthy:\n{self.output()}")
 
     def output(self):

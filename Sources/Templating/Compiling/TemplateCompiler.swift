@@ -120,6 +120,8 @@ struct TemplateCompiler {
       }
     }
     if !omitTag { ops.append(.bytes(Array("</\(element.name)>".utf8))) }
+    let id = element.attributes.first { !$0.isBinding && $0.name == "id" }?.value
+    if let id, !omitTag, scopes.count == 1 { return [.fragment(id, ops)] }
     return ops
   }
 
@@ -272,6 +274,7 @@ extension RenderOp {
       .condition(name, negated: negated, TemplateCompiler.merged(body))
     case .repeatEach(let name, let body): .repeatEach(name, TemplateCompiler.merged(body))
     case .object(let name, let body): .object(name, TemplateCompiler.merged(body))
+    case .fragment(let id, let body): .fragment(id, TemplateCompiler.merged(body))
     default: self
     }
   }

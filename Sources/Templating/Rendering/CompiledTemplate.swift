@@ -17,6 +17,21 @@ public struct CompiledTemplate: Sendable {
   /// provide renders as nothing (load-time checks and `OutputSchema.mismatches` keep that from
   /// shipping).
   public func render(_ outputs: any Outputs, basePath: String = "", into buffer: inout [UInt8]) {
+    run(0..<plan.instructions.count, outputs, basePath: basePath, into: &buffer)
+  }
+
+  /// Renders only the element with this `id` (one in the page's own scope, not inside a repeat),
+  /// for pushing a changed part of a page; nil when there is no such element.
+  public func renderElement(id: String, _ outputs: any Outputs, basePath: String = "") -> [UInt8]? {
+    guard let range = plan.fragments[id] else { return nil }
+    var buffer: [UInt8] = []
+    run(range, outputs, basePath: basePath, into: &buffer)
+    return buffer
+  }
+
+  private func run(
+    _ range: Range<Int>, _ outputs: any Outputs, basePath: String, into buffer: inout [UInt8]
+  ) {
     // The plan's arrays are walked through raw buffers: no reference counting per instruction.
     plan.instructions.withUnsafeBufferPointer { instructions in
       plan.staticBytes.withUnsafeBufferPointer { staticBytes in
@@ -25,7 +40,7 @@ public struct CompiledTemplate: Sendable {
             instructions: instructions, staticBytes: staticBytes, names: names,
             basePath: Array(basePath.utf8),
             scopes: [outputs])
-          renderer.run(0..<instructions.count, into: &buffer)
+          renderer.run(range, into: &buffer)
         }
       }
     }
@@ -56,6 +71,8 @@ private struct Renderer {
       switch instruction.code {
       case .bytes:
         appendStatic(instruction, into: &buffer)
+      case .fragment:
+        continue  // Its body follows and renders in place.
       case .basePath:
         buffer.append(contentsOf: basePath)
       case .text:

@@ -15,6 +15,9 @@ indirect enum RenderOp: Sendable {
   case condition(String, negated: Bool, [RenderOp])
   case repeatEach(String, [RenderOp])
   case object(String, [RenderOp])
+  /// An element with a static `id` in the page's own scope: rendered in place as usual, and on its
+  /// own by `CompiledTemplate.renderElement(id:…)` when only it changed (live updates).
+  case fragment(String, [RenderOp])
 }
 
 enum AttributeKind: Sendable {

@@ -4,7 +4,7 @@
 struct RenderPlan: Sendable {
   enum Code: UInt8, Sendable {
     case bytes, basePath, text, attribute, booleanAttribute, condition, negatedCondition,
-      repeatEach, object
+      repeatEach, object, fragment
   }
 
   /// `start..<end` is a range of `staticBytes`, or for blocks (conditions, repeats, objects)
@@ -20,6 +20,8 @@ struct RenderPlan: Sendable {
   private(set) var instructions: [Instruction] = []
   private(set) var staticBytes: [UInt8] = []
   private(set) var names: [String] = []
+  /// The instructions of each element that can be rendered on its own, by its `id`.
+  private(set) var fragments: [String: Range<Int>] = [:]
 
   init(_ ops: [RenderOp]) {
     append(ops)
@@ -51,6 +53,10 @@ struct RenderPlan: Sendable {
         block(.repeatEach, name, body)
       case .object(let name, let body):
         block(.object, name, body)
+      case .fragment(let id, let body):
+        let start = instructions.count + 1
+        block(.fragment, id, body)
+        fragments[id] = start..<instructions.count
       }
     }
   }
