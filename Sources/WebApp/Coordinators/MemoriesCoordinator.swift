@@ -41,21 +41,7 @@ struct MemoriesCoordinator: Sendable {
   private func issuePage(_ request: Request) throws -> Response {
     let viewModel = try issueViewModel(request)
     let key = viewModel.issue.key
-    let albums = viewModel.albums.map { album in
-      ExtendedOutputs(
-        album,
-        [
-          "items": .list(
-            album.items.map { item in
-              ExtendedOutputs(
-                item,
-                [
-                  "detailLink": .url(item.blockDetail.map { Self.detailPath(key, item, $0) } ?? ""),
-                  "interactionsLink": .url(Self.detailPath(key, item, .interactions)),
-                ]) as any Outputs
-            })
-        ]) as any Outputs
-    }
+    let albums = viewModel.albums.map { Self.linked($0, key) }
     return pages.render(.issue, ExtendedOutputs(viewModel, ["albums": .list(albums)]), for: request)
   }
 
@@ -79,6 +65,21 @@ struct MemoriesCoordinator: Sendable {
           presentable == detail)
     }
     return pages.render(.memoryDetail, ExtendedOutputs(item, extra), for: request)
+  }
+
+  /// An album whose items carry the links to their detail pages.
+  // Swift 6.3.1's optimizer crashes on this function (CopyPropagation, "Found ownership error");
+  // it runs once per item per page, so leaving it unoptimized costs nothing measurable.
+  @_optimize(none)
+  private static func linked(_ album: AlbumViewModel, _ key: IssueKey) -> any Outputs {
+    var items: [any Outputs] = []
+    for item in album.items {
+      let detail = item.blockDetail.map { detailPath(key, item, $0) } ?? ""
+      items.append(
+        ExtendedOutputs(
+          item, ["detailLink": .url(detail), "interactionsLink": .url(detailPath(key, item, .interactions))]))
+    }
+    return ExtendedOutputs(album, ["items": .list(items)])
   }
 
   private static func detailPath(
