@@ -167,3 +167,13 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(NewPlayerViewModel.outputSchema.mismatches(in: form) == [])
   }
 }
+
+@Suite struct RatingFormatTests {
+  @Test(arguments: [
+    (0.0, "0.00"), (10.0, "10.00"), (10.0 / 3, "3.33"), (50.0 / 12, "4.17"), (6.666, "6.67"),
+    (0.05, "0.05"),
+  ])
+  func twoDecimals(rating: Double, text: String) {
+    #expect(RankingsViewModel.format(rating) == text)
+  }
+}

@@ -35,9 +35,12 @@ public final class RankingsViewModel: Outputs {
     }
   }
 
-  /// Two decimals, the same in every locale: "6.67", "0.00".
+  /// Two decimals, the same in every locale: "6.67", "0.00". Formatted by hand: Foundation's
+  /// locale-aware formatting goes through ICU and cost more than the rest of the page.
   static func format(_ rating: Double) -> String {
-    String(format: "%.2f", locale: Locale(identifier: "en_US_POSIX"), rating)
+    let hundredths = Int((rating * 100).rounded(.toNearestOrEven))
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
   public static let outputSchema = OutputSchema([

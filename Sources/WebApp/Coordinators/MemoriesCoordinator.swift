@@ -77,7 +77,11 @@ struct MemoriesCoordinator: Sendable {
       let detail = item.blockDetail.map { detailPath(key, item, $0) } ?? ""
       items.append(
         ExtendedOutputs(
-          item, ["detailLink": .url(detail), "interactionsLink": .url(detailPath(key, item, .interactions))]))
+          item,
+          [
+            "detailLink": .url(detail),
+            "interactionsLink": .url(detailPath(key, item, .interactions)),
+          ]))
     }
     return ExtendedOutputs(album, ["items": .list(items)])
   }
