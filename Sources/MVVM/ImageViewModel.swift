@@ -1,16 +1,19 @@
 /// An image as a page shows it: Timehop's image system for the web. It knows where the image
 /// comes from, its size (so the page does not jump while it loads), its alt text, whether it is
 /// loaded now or only when scrolled near (the `active` flag), and what stands in when it fails.
-public struct ImageViewModel: Outputs, Sendable, Equatable {
+///
+/// A class, not a struct: pages hand it to their templates once per image, and a reference is
+/// cheaper to pass around than three strings.
+public final class ImageViewModel: Outputs, Sendable, Equatable {
   /// Where the image is loaded from; nil when there is no image to load (the error state).
-  public var url: String?
-  public var width: Int
-  public var height: Int
-  public var altText: String
+  public let url: String?
+  public let width: Int
+  public let height: Int
+  public let altText: String
   /// False for images below the fold: the browser loads them as they come near (lazy loading).
-  public var isActive: Bool
+  public let isActive: Bool
   /// What stands in when there is no image or it fails to load.
-  public var placeholderURL: String
+  public let placeholderURL: String
 
   public init(
     url: String?, width: Int, height: Int, altText: String, isActive: Bool,
@@ -26,6 +29,12 @@ public struct ImageViewModel: Outputs, Sendable, Equatable {
 
   /// True when there is nothing to load and the placeholder shows instead.
   public var isFailed: Bool { url == nil }
+
+  public static func == (left: ImageViewModel, right: ImageViewModel) -> Bool {
+    left.url == right.url && left.width == right.width && left.height == right.height
+      && left.altText == right.altText && left.isActive == right.isActive
+      && left.placeholderURL == right.placeholderURL
+  }
 
   public static let outputSchema = OutputSchema([
     "url": .url, "width": .text, "height": .text, "alt": .text, "lazy": .flag,

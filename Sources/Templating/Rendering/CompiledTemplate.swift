@@ -38,8 +38,7 @@ public struct CompiledTemplate: Sendable {
         plan.names.withUnsafeBufferPointer { names in
           var renderer = Renderer(
             instructions: instructions, staticBytes: staticBytes, names: names,
-            basePath: Array(basePath.utf8),
-            scopes: [outputs])
+            basePath: Array(basePath.utf8), scopes: [outputs])
           renderer.run(range, into: &buffer)
         }
       }
@@ -62,6 +61,20 @@ private struct Renderer {
   let names: UnsafeBufferPointer<String>
   let basePath: [UInt8]
   var scopes: [any Outputs]
+  /// For each repeat being rendered, innermost last: the scope depth of its current item, and
+  /// where that item stands in the list (for `index`, `first`, `last`, `odd`, `even`, `parity`).
+  var repeats: [(depth: Int, index: Int, count: Int)] = []
+
+  init(
+    instructions: UnsafeBufferPointer<RenderPlan.Instruction>, staticBytes: UnsafeBufferPointer<UInt8>,
+    names: UnsafeBufferPointer<String>, basePath: [UInt8], scopes: [any Outputs]
+  ) {
+    self.instructions = instructions
+    self.staticBytes = staticBytes
+    self.names = names
+    self.basePath = basePath
+    self.scopes = scopes
+  }
 
   mutating func run(_ range: Range<Int>, into buffer: inout [UInt8]) {
     var index = range.lowerBound
@@ -97,11 +110,14 @@ private struct Renderer {
         let body = index..<Int(instruction.end)
         index = Int(instruction.end)
         guard case .list(let items)? = lookup(instruction.name) else { continue }
+        repeats.append((scopes.count, 0, items.count))
         for (position, item) in items.enumerated() {
-          scopes.append(RepeatItem(item: item, index: position, count: items.count))
+          repeats[repeats.count - 1].index = position
+          scopes.append(item)
           run(body, into: &buffer)
           scopes.removeLast()
         }
+        repeats.removeLast()
       case .object:
         let body = index..<Int(instruction.end)
         index = Int(instruction.end)
@@ -140,14 +156,32 @@ private struct Renderer {
     }
   }
 
-  /// Innermost scope first, so a repeat item's `name` hides the page's.
+  /// Innermost scope first, so a repeat item's `name` hides the page's; a repeat item's own
+  /// outputs come before its position in the list.
   private func lookup(_ nameIndex: Int32) -> Output? {
     let name = names[Int(nameIndex)]
     var depth = scopes.count - 1
+    var repeatIndex = repeats.count - 1
     while depth >= 0 {
       if let value = scopes[depth].output(named: name) { return value }
+      if repeatIndex >= 0 && repeats[repeatIndex].depth == depth {
+        if let value = Self.position(name, repeats[repeatIndex]) { return value }
+        repeatIndex -= 1
+      }
       depth -= 1
     }
     return nil
+  }
+
+  private static func position(_ name: String, _ item: (depth: Int, index: Int, count: Int)) -> Output? {
+    switch name {
+    case "index": .text(String(item.index + 1))
+    case "first": .flag(item.index == 0)
+    case "last": .flag(item.index == item.count - 1)
+    case "odd": .flag(item.index % 2 == 0)
+    case "even": .flag(item.index % 2 == 1)
+    case "parity": .text(item.index % 2 == 0 ? "odd" : "even")
+    default: nil
+    }
   }
 }
