@@ -66,7 +66,8 @@ private struct Renderer {
   var repeats: [(depth: Int, index: Int, count: Int)] = []
 
   init(
-    instructions: UnsafeBufferPointer<RenderPlan.Instruction>, staticBytes: UnsafeBufferPointer<UInt8>,
+    instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
+    staticBytes: UnsafeBufferPointer<UInt8>,
     names: UnsafeBufferPointer<String>, basePath: [UInt8], scopes: [any Outputs]
   ) {
     self.instructions = instructions
@@ -173,7 +174,9 @@ private struct Renderer {
     return nil
   }
 
-  private static func position(_ name: String, _ item: (depth: Int, index: Int, count: Int)) -> Output? {
+  private static func position(
+    _ name: String, _ item: (depth: Int, index: Int, count: Int)
+  ) -> Output? {
     switch name {
     case "index": .text(String(item.index + 1))
     case "first": .flag(item.index == 0)

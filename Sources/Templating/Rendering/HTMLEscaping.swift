@@ -3,8 +3,14 @@
 /// noncharacters) are dropped.
 enum HTMLEscaping {
   static func append(_ string: String, into buffer: inout [UInt8]) {
-    var string = string
-    string.withUTF8 { bytes in append(bytes, into: &buffer) }
+    // Native strings lend their UTF-8 storage directly; only others are copied first.
+    let done: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+      append(bytes, into: &buffer)
+    }
+    if done == nil {
+      var copy = string
+      copy.withUTF8 { bytes in append(bytes, into: &buffer) }
+    }
   }
 
   static func append(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout [UInt8]) {
