@@ -31,11 +31,12 @@ def free_port():
 class App:
     """The mvvmweb binary serving on a fresh data folder, on a TCP port or a unix socket."""
 
-    def __init__(self, *extra_args, unix_socket=None, demo=True, quiet=True):
+    def __init__(self, *extra_args, unix_socket=None, demo=True, quiet=True, data=None):
         self.workdir = tempfile.mkdtemp(prefix="mvvmweb-e2e-")
+        self.data = data or os.path.join(self.workdir, "data")
         self.port = None if unix_socket else free_port()
         self.unix_socket = unix_socket
-        args = [binary_path(), "serve", "--data", os.path.join(self.workdir, "data")]
+        args = [binary_path(), "serve", "--data", self.data]
         args += ["--unix-socket", unix_socket] if unix_socket else ["--port", str(self.port)]
         if not demo:
             args.append("--no-demo")
