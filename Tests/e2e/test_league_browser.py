@@ -89,6 +89,9 @@ class LeagueInBrowser(unittest.TestCase):
         self.field("Away goals").send_keys("0")
         self.button("Save").click()
 
+        # The form comes back with the same title, so wait for the answer itself.
+        WebDriverWait(self.driver, 10).until(
+            lambda driver: driver.find_elements(By.CSS_SELECTOR, "p.fieldset-error"))
         self.assertTitle("New Match · MVVMWeb")
         away = self.driver.find_element(By.XPATH, "//fieldset[legend[normalize-space()='Away']]")
         self.assertIn("Pick at least one away player", away.text)
