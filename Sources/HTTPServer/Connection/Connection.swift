@@ -34,6 +34,8 @@ final class Connection: @unchecked Sendable {
   private var input: [UInt8] = []
   private var readIndex = 0
   private var output: [UInt8] = []
+  /// What each `recv` reads into, reused, so a read costs a copy of what arrived and no more.
+  private var scratch = [UInt8](repeating: 0, count: 16 * 1024)
   private var writeIndex = 0
   private var writeSourceActive = false
   private var closeAfterWrite = false
@@ -100,19 +102,12 @@ final class Connection: @unchecked Sendable {
 
   private func readAvailable() {
     guard !closed else { return }
+    let received = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
     if lingering {
-      var discard = [UInt8](repeating: 0, count: 16 * 1024)
-      let received = discard.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if received == 0 || (received < 0 && errno != EAGAIN && errno != EINTR) { close() }
-      return
+      return  // Read only to be discarded.
     }
-    let chunk = 64 * 1024
-    let oldCount = input.count
-    input.reserveCapacity(oldCount + chunk)
-    var received = 0
-    input.append(contentsOf: repeatElement(0, count: chunk))
-    received = input.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + oldCount, chunk, 0) }
-    input.removeLast(chunk - max(received, 0))
+    if received > 0 { input.append(contentsOf: scratch[..<received]) }
     if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
     {
       close()  // The peer closed or reset: nothing more to answer.

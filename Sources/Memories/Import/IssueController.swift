@@ -10,19 +10,29 @@ public struct IssueController: Sendable {
   public func parse(
     _ records: [Any], file: String
   ) -> (items: [UserContent], problems: [ImportProblem]) {
-    var items: [UserContent] = []
+    let (accepted, problems) = parseKeepingRecords(records, file: file)
+    return (accepted.map(\.item), problems)
+  }
+
+  /// Like `parse`, with each good item beside the raw record it came from (what a store keeps).
+  func parseKeepingRecords(
+    _ records: [Any], file: String
+  ) -> (
+    accepted: [(record: [String: Any], item: UserContent)], problems: [ImportProblem]
+  ) {
+    var accepted: [(record: [String: Any], item: UserContent)] = []
     var problems: [ImportProblem] = []
     for (offset, record) in records.enumerated() {
       do throws(RecordError) {
         guard let fields = record as? [String: Any] else {
           throw RecordError("it is not an object")
         }
-        items.append(try content(from: Fields(fields)))
+        accepted.append((fields, try content(from: Fields(fields))))
       } catch {
         problems.append(ImportProblem(file: file, index: offset + 1, reason: error.reason))
       }
     }
-    return (items, problems)
+    return (accepted, problems)
   }
 
   func content(from fields: Fields) throws(RecordError) -> UserContent {

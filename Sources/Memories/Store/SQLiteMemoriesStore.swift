@@ -31,15 +31,11 @@ public final class SQLiteMemoriesStore: MemoriesStore {
   }
 
   public func importRecords(_ records: [Any], file: String) throws -> ImportReport {
-    let (items, problems) = controller.parse(records, file: file)
-    let accepted = Dictionary(
-      uniqueKeysWithValues: records.enumerated().compactMap { offset, record in
-        problems.contains { $0.index == offset + 1 } ? nil : (offset, record)
-      })
+    let (accepted, problems) = controller.parseKeepingRecords(records, file: file)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     try pool.write { db in
-      for ((_, record), item) in zip(accepted.sorted { $0.key < $1.key }, items) {
+      for (record, item) in accepted {
         let parts = calendar.dateComponents([.month, .day], from: item.createdAt)
         let json = String(
           decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]),
@@ -49,11 +45,12 @@ public final class SQLiteMemoriesStore: MemoriesStore {
             "INSERT OR REPLACE INTO memoryItem (id, monthDay, createdAt, record) VALUES (?, ?, ?, ?)",
           arguments: [
             item.id, String(format: "%02d%02d", parts.month!, parts.day!),
-            item.createdAt.timeIntervalSince1970, json,
+            item.createdAt.timeIntervalSince1970,
+            json,
           ])
       }
     }
-    return ImportReport(file: file, imported: items.count, problems: problems)
+    return ImportReport(file: file, imported: accepted.count, problems: problems)
   }
 
   public func issue(for key: IssueKey) throws -> Issue {

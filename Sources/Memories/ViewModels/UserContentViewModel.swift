@@ -5,7 +5,8 @@ import MVVM
 /// view model and partial template), its interactions and its share action.
 public struct UserContentViewModel: Outputs {
   public let item: UserContent
-  let timeZone: TimeZone
+  /// Hours and minutes in the time zone; made once per item, not once per output.
+  private let clock: DateFormatter
   let image: (MediaRef, Bool) -> ImageViewModel
   /// Images of the first item load at once; the rest as they scroll near.
   let isActive: Bool
@@ -17,8 +18,11 @@ public struct UserContentViewModel: Outputs {
   ) {
     self.item = item
     self.isActive = isActive
-    self.timeZone = timeZone
     self.image = image
+    clock = DateFormatter()
+    clock.locale = Locale(identifier: "en_US_POSIX")
+    clock.timeZone = timeZone
+    clock.dateFormat = "HH:mm"
   }
 
   /// The block's detail page, if it has one (location, event, link).
@@ -48,11 +52,7 @@ public struct UserContentViewModel: Outputs {
   }
 
   private func time(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "HH:mm"
-    return formatter.string(from: date)
+    clock.string(from: date)
   }
 
   public var photoAlbum: PhotoAlbumViewModel {
