@@ -139,18 +139,22 @@ private struct Renderer {
   private func appendAttributeValue(
     _ value: Output?, kind: AttributeKind, into buffer: inout [UInt8]
   ) {
-    switch (value, kind) {
-    case (.url(let url)?, .url):
-      if !URLSafety.isSafe(url) {
-        HTMLEscaping.append(URLSafety.blocked, into: &buffer)
-      } else {
+    switch value {
+    case .url(let url)?:
+      switch kind {
+      case .url:
+        guard URLSafety.isSafe(url) else {
+          HTMLEscaping.append(URLSafety.blocked, into: &buffer)
+          return
+        }
         if URLSafety.isRootRelative(url) { buffer.append(contentsOf: basePath) }
         HTMLEscaping.append(url, into: &buffer)
+      case .srcset:
+        HTMLEscaping.append(URLSafety.isSafeSourceSet(url) ? url : URLSafety.blocked, into: &buffer)
+      case .text:
+        HTMLEscaping.append(url, into: &buffer)
       }
-    case (.url(let value)?, .srcset):
-      HTMLEscaping.append(
-        URLSafety.isSafeSourceSet(value) ? value : URLSafety.blocked, into: &buffer)
-    case (.text(let text)?, .text), (.url(let text)?, .text):
+    case .text(let text)? where kind == .text:
       HTMLEscaping.append(text, into: &buffer)
     default:
       break

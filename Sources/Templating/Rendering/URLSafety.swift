@@ -2,29 +2,35 @@
 /// else (javascript:, data:, vbscript:, however spelled) becomes a URL that goes nowhere.
 enum URLSafety {
   static let blocked = "about:invalid#blocked"
-  private static let allowedSchemes: Set<[UInt8]> = [
-    Array("http".utf8), Array("https".utf8), Array("mailto".utf8),
-  ]
 
   /// Reads the value the way a browser's URL parser does (leading controls and spaces stripped,
   /// tabs and newlines ignored anywhere), and looks at what comes before the first `:`. A colon
   /// before any `/`, `?` or `#` means a scheme, and only the allowed ones pass.
   static func isSafe(_ value: String) -> Bool {
-    var scheme: [UInt8] = []
+    // The scheme, lowercased, packed into an integer: no allocation on the render path.
+    var scheme: UInt64 = 0
+    var length = 0
     var leading = true
     for byte in value.utf8 {
       if leading && byte <= 0x20 { continue }
       leading = false
       switch byte {
       case 0x09, 0x0A, 0x0D: continue
-      case UInt8(ascii: ":"): return allowedSchemes.contains(scheme)
+      case UInt8(ascii: ":"): return length <= 8 && allowedSchemes.contains(scheme)
       case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): scheme.append(byte | 0x20)
-      default: scheme.append(byte)
+      default:
+        length += 1
+        let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        scheme = scheme << 8 | UInt64(lowered)
       }
     }
     return true
   }
+
+  private static let allowedSchemes: Set<UInt64> = Set(
+    ["http", "https", "mailto"].map { name in
+      name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    })
 
   /// Every candidate of a `srcset` must be safe, or the whole value is blocked.
   static func isSafeSourceSet(_ value: String) -> Bool {
@@ -36,6 +42,9 @@ enum URLSafety {
 
   /// Whether a URL is root-relative (`/matches`), so it gets the base path in front.
   static func isRootRelative(_ value: String) -> Bool {
-    value.hasPrefix("/") && !value.hasPrefix("//") && !value.hasPrefix("/\\")
+    var bytes = value.utf8.makeIterator()
+    guard bytes.next() == UInt8(ascii: "/") else { return false }
+    let second = bytes.next()
+    return second != UInt8(ascii: "/") && second != UInt8(ascii: "\\")
   }
 }
