@@ -19,25 +19,41 @@ enum HTMLEscaping {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
+      // Fast path: printable ASCII other than the five, and the bytes of most UTF-8 sequences.
+      // Plain comparisons only: range patterns here cost more than the rest of the loop.
+      if byte >= 0x20 && byte != 0x7F && byte != 0x26 && byte != 0x3C && byte != 0x3E
+        && byte != 0x22
+        && byte != 0x27 && byte != 0xC2 && byte != 0xEF
+      {
+        index += 1
+        continue
+      }
       var skip = 0
       var replacement: StaticString? = nil
-      switch byte {
-      case UInt8(ascii: "&"): replacement = "&amp;"
-      case UInt8(ascii: "<"): replacement = "&lt;"
-      case UInt8(ascii: ">"): replacement = "&gt;"
-      case UInt8(ascii: "\""): replacement = "&#34;"
-      case UInt8(ascii: "'"): replacement = "&#39;"
-      case 0x09, 0x0A, 0x0C, 0x0D: break
-      case 0x00...0x1F, 0x7F: skip = 1
-      case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]):
+      if byte == 0x26 {
+        replacement = "&amp;"
+      } else if byte == 0x3C {
+        replacement = "&lt;"
+      } else if byte == 0x3E {
+        replacement = "&gt;"
+      } else if byte == 0x22 {
+        replacement = "&#34;"
+      } else if byte == 0x27 {
+        replacement = "&#39;"
+      } else if byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D {
+        skip = 0
+      } else if byte < 0x20 || byte == 0x7F {
+        skip = 1
+      } else if byte == 0xC2 && index + 1 < count && bytes[index + 1] >= 0x80
+        && bytes[index + 1] <= 0x9F
+      {
         skip = 2  // C1 controls U+0080–U+009F.
-      case 0xEF where index + 2 < count:
+      } else if byte == 0xEF && index + 2 < count {
         let second = bytes[index + 1]
         let third = bytes[index + 2]
-        if (second == 0xB7 && (0x90...0xAF).contains(third)) || (second == 0xBF && third >= 0xBE) {
+        if (second == 0xB7 && third >= 0x90 && third <= 0xAF) || (second == 0xBF && third >= 0xBE) {
           skip = 3  // Noncharacters U+FDD0–U+FDEF, U+FFFE and U+FFFF.
         }
-      default: break
       }
       if replacement == nil && skip == 0 {
         index += 1
