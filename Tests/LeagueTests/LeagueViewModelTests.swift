@@ -108,6 +108,27 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(try store.matches().isEmpty)
   }
 
+  @Test func togglingPlayersMarksChoicesAndTheOtherSideAsAHint() throws {
+    let ann = try store.addPlayer(name: "Ann").id.uuidString.lowercased()
+    let ben = try store.addPlayer(name: "Ben").id.uuidString.lowercased()
+    let form = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t"))
+    form.toggleHomePlayer(ann)
+    form.toggleAwayPlayer(ben)
+    form.toggleAwayPlayer(ann)
+    form.toggleAwayPlayer(ann)
+    #expect(form.draft.homePlayerIDs == [ann])
+    #expect(form.draft.awayPlayerIDs == [ben])
+    #expect(form.canSave)
+    guard case .list(let away)? = form.output(named: "awayPlayers") else {
+      Issue.record("awayPlayers is not a list")
+      return
+    }
+    let choices = away.compactMap { $0 as? PlayerChoice }
+    #expect(choices.map(\.name) == ["Ann", "Ben"])
+    #expect(choices.map(\.isSelected) == [false, true])
+    #expect(choices.map(\.isDisabled) == [true, false])
+  }
+
   @Test func savingTwiceWithOneTokenRecordsOneMatch() throws {
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
