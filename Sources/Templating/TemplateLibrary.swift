@@ -24,7 +24,9 @@ public struct TemplateLibrary: Sendable {
       guard var page = loader.load(name) else { continue }
       let schemaErrors = loader.schemaErrors
       if let layoutName = page.binding("layout") {
-        if layouts[layoutName] == nil { layouts[layoutName] = loader.load(layoutName) }
+        if layouts[layoutName] == nil {
+          layouts[layoutName] = loader.loadLayout(layoutName, for: name, line: page.line)
+        }
         guard let layout = layouts[layoutName] else { continue }
         var merger = LayoutMerger()
         page = merger.merge(page: page, into: layout)

@@ -67,6 +67,25 @@ import Testing
     #expect(errors == ["xxe.xhtml:3: a DOCTYPE that declares entities is not allowed in templates"])
   }
 
+  @Test func layoutsComeThroughXIncludeWithTheirOwnFileAndLine() throws {
+    let fixture = try TemplateFixture([
+      "missing.xhtml": """
+      <?xml version="1.0"?>
+      <div xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" m:layout="nope.xhtml"/>
+      """,
+      "layouts/broken.xhtml":
+        "<div xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:m=\"urn:mvvmweb:template\">\n<p m:txt=\"x\"/></div>",
+      "uses-broken.xhtml": """
+      <div xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" m:layout="layouts/broken.xhtml"/>
+      """,
+    ])
+    #expect(
+      fixture.errors(["missing.xhtml": Self.schema, "uses-broken.xhtml": Self.schema]) == [
+        "layouts/broken.xhtml:2: unknown binding attribute m:txt",
+        #"missing.xhtml:2: the included file "nope.xhtml" does not exist"#,
+      ])
+  }
+
   @Test func everyErrorInEveryTemplateIsReportedTogether() throws {
     let fixture = try TemplateFixture([
       "one.xhtml": page("\n<p m:text=\"nope\"/>\n<p m:if=\"name\"/>"),

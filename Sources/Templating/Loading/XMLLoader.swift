@@ -26,6 +26,40 @@ final class XMLLoader {
 
   /// Loads one file (relative to the root) or returns nil, having recorded why.
   func load(_ relativePath: String) -> TemplateElement? {
+    confined(file: relativePath) { collector in
+      guard FileManager.default.fileExists(atPath: root + "/" + relativePath) else {
+        collector.add(relativePath, 0, "the template file does not exist")
+        return nil
+      }
+      return xmlReadFile(root + "/" + relativePath, "UTF-8", Self.parseOptions)
+    }
+  }
+
+  /// The layout a page names (`m:layout` on its root, at `line`), brought in the way partials
+  /// are: through XInclude, from a one-element document standing where the page stands, so the
+  /// same confinement, checks and line numbers apply.
+  func loadLayout(_ href: String, for page: String, line: Int) -> TemplateElement? {
+    confined(file: page) { _ in
+      let escaped = href.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+        of: "\"", with: "&quot;"
+      )
+      .replacingOccurrences(of: "<", with: "&lt;")
+      // Blank lines first, so libxml2 reports problems on the line of the page's m:layout.
+      let text =
+        String(repeating: "\n", count: max(line - 1, 0))
+        + "<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"\(escaped)\"/>"
+      return xmlReadMemory(
+        text, Int32(text.utf8.count), root + "/" + page, "UTF-8", Self.parseOptions)
+    }
+  }
+
+  private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
+
+  /// Runs one parse with the entity loader confined to the root and libxml2's errors collected,
+  /// then checks, includes, validates and converts what `parse` returned.
+  private func confined(
+    file: String, _ parse: (ErrorCollector) -> xmlDocPtr?
+  ) -> TemplateElement? {
     schemaErrors = []
     ConfinedEntityLoader.lock.lock()
     defer { ConfinedEntityLoader.lock.unlock() }
@@ -33,45 +67,42 @@ final class XMLLoader {
     ConfinedEntityLoader.root = root
     xmlSetExternalEntityLoader(ConfinedEntityLoader.loader)
     defer { xmlSetExternalEntityLoader(previousLoader) }
-    let collector = ErrorCollector(root: root, fallbackFile: relativePath)
+    let collector = ErrorCollector(root: root, fallbackFile: file)
     let context = Unmanaged.passUnretained(collector).toOpaque()
     xmlSetStructuredErrorFunc(context, ErrorCollector.handler)
     defer {
       xmlSetStructuredErrorFunc(nil, nil)
       errors += collector.errors
     }
-
-    let path = root + "/" + relativePath
-    guard FileManager.default.fileExists(atPath: path) else {
-      collector.add(relativePath, 0, "the template file does not exist")
-      return nil
-    }
-    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
-    guard let document = xmlReadFile(path, "UTF-8", options) else { return nil }
+    guard let document = parse(collector) else { return nil }
     defer { xmlFreeDoc(document) }
     guard let rootNode = xmlDocGetRootElement(document) else {
-      collector.add(relativePath, 1, "the template has no root element")
+      collector.add(file, 1, "the template has no root element")
       return nil
     }
     if let subset = document.pointee.intSubset, Self.declaresEntities(subset) {
       collector.add(
-        relativePath, Int(xmlGetLineNo(rootNode)),
+        file, Int(xmlGetLineNo(rootNode)),
         "a DOCTYPE that declares entities is not allowed in templates")
       return nil
     }
-    guard checkIncludes(rootNode, file: relativePath, collector: collector) else { return nil }
+    guard checkIncludes(rootNode, file: file, collector: collector) else { return nil }
     let flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOXINCNODE.rawValue)
     if xmlXIncludeProcessFlags(document, flags) < 0 { return nil }
     if !collector.errors.isEmpty { return nil }
-    guard let schema = loadSchema(collector: collector) else { return nil }
+    guard let schema = loadSchema(collector: collector),
+      let included = xmlDocGetRootElement(document)
+    else {
+      return nil
+    }
     let validation = xmlRelaxNGNewValidCtxt(schema)
     defer { xmlRelaxNGFreeValidCtxt(validation) }
-    let schemaCollector = ErrorCollector(root: root, fallbackFile: relativePath)
+    let schemaCollector = ErrorCollector(root: root, fallbackFile: file)
     let schemaContext = Unmanaged.passUnretained(schemaCollector).toOpaque()
     xmlRelaxNGSetValidStructuredErrors(validation, ErrorCollector.handler, schemaContext)
     xmlRelaxNGValidateDoc(validation, document)
     schemaErrors = schemaCollector.errors
-    return convert(xmlDocGetRootElement(document)!, file: relativePath)
+    return convert(included, file: file)
   }
 
   private func loadSchema(collector: ErrorCollector) -> xmlRelaxNGPtr? {
@@ -99,31 +130,32 @@ final class XMLLoader {
   /// libxml2 follows them (text includes would bypass the entity loader).
   private func checkIncludes(_ node: xmlNodePtr, file: String, collector: ErrorCollector) -> Bool {
     var fine = true
+    if Self.namespace(of: node) == "http://www.w3.org/2001/XInclude" {
+      let line = Int(xmlGetLineNo(node))
+      let href = Self.property(node, "href") ?? ""
+      let parse = Self.property(node, "parse") ?? "xml"
+      let base = (file as NSString).deletingLastPathComponent
+      let target = ((root as NSString).appendingPathComponent(base) as NSString)
+        .appendingPathComponent(href)
+      let normalized = (target as NSString).standardizingPath
+      if href.isEmpty || href.hasPrefix("/") || href.contains(":") || parse != "xml"
+        || !normalized.hasPrefix(root + "/")
+      {
+        collector.add(
+          file, line,
+          "an include may only name an XML file inside the templates folder: \"\(href)\"")
+        fine = false
+      } else if !FileManager.default.fileExists(atPath: normalized) {
+        collector.add(file, line, "the included file \"\(href)\" does not exist")
+        fine = false
+      }
+    }
     var child = node.pointee.children
     while let current = child {
-      defer { child = current.pointee.next }
-      guard current.pointee.type == XML_ELEMENT_NODE else { continue }
-      if Self.namespace(of: current) == "http://www.w3.org/2001/XInclude" {
-        let line = Int(xmlGetLineNo(current))
-        let href = Self.property(current, "href") ?? ""
-        let parse = Self.property(current, "parse") ?? "xml"
-        let base = (file as NSString).deletingLastPathComponent
-        let target = ((root as NSString).appendingPathComponent(base) as NSString)
-          .appendingPathComponent(href)
-        let normalized = (target as NSString).standardizingPath
-        if href.isEmpty || href.hasPrefix("/") || href.contains(":") || parse != "xml"
-          || !normalized.hasPrefix(root + "/")
-        {
-          collector.add(
-            file, line,
-            "an include may only name an XML file inside the templates folder: \"\(href)\"")
-          fine = false
-        } else if !FileManager.default.fileExists(atPath: normalized) {
-          collector.add(file, line, "the included file \"\(href)\" does not exist")
-          fine = false
-        }
+      if current.pointee.type == XML_ELEMENT_NODE {
+        fine = checkIncludes(current, file: file, collector: collector) && fine
       }
-      fine = checkIncludes(current, file: file, collector: collector) && fine
+      child = current.pointee.next
     }
     return fine
   }
