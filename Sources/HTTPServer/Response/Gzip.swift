@@ -42,8 +42,9 @@ enum Gzip {
   static func isAccepted(by headers: HTTPHeaders) -> Bool {
     for value in headers.values(for: "accept-encoding") {
       for item in value.split(separator: ",") {
+        // `Accept-Encoding: ;` has an item with no coding at all: it names nothing, so skip it.
         let parts = item.split(separator: ";")
-        let coding = parts[0].trimmingSpaces.lowercased()
+        guard let coding = parts.first?.trimmingSpaces.lowercased() else { continue }
         guard coding == "gzip" || coding == "*" else { continue }
         let refused = parts.dropFirst().contains { parameter in
           let pair = parameter.trimmingSpaces.lowercased()

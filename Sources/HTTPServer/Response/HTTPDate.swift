@@ -30,26 +30,56 @@ enum HTTPDate {
     strftime(seconds, "%Y-%m-%dT%H:%M:%SZ")
   }
 
-  /// Parses IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`); nil for anything else (the obsolete
-  /// formats are not worth the risk).
+  /// Parses IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) into seconds since 1970; nil for
+  /// anything else, a day the month does not have included (the obsolete formats are not worth
+  /// the risk). Every field has a fixed width, so no value from the wire can overflow.
   static func parse(_ text: String) -> Int? {
-    let parts = text.split(separator: " ")
-    let months = [
-      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-    guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]),
-      let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+    let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+    guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT",
+      let day = fixedDigits(parts[1], count: 2),
+      let monthIndex = months.firstIndex(of: String(parts[2])),
+      let year = fixedDigits(parts[3], count: 4)
     else { return nil }
-    let clock = parts[4].split(separator: ":").compactMap { Int($0) }
-    guard clock.count == 3 else { return nil }
-    var fields = tm()
-    fields.tm_year = Int32(year - 1900)
-    fields.tm_mon = Int32(month)
-    fields.tm_mday = Int32(day)
-    fields.tm_hour = Int32(clock[0])
-    fields.tm_min = Int32(clock[1])
-    fields.tm_sec = Int32(clock[2])
-    return timegm(&fields)
+    let clock = parts[4].split(separator: ":", omittingEmptySubsequences: false)
+    guard clock.count == 3, let hour = fixedDigits(clock[0], count: 2),
+      let minute = fixedDigits(clock[1], count: 2), let second = fixedDigits(clock[2], count: 2),
+      hour < 24, minute < 60, second <= 60
+    else { return nil }
+    let month = monthIndex + 1
+    guard day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+    let days = daysSince1970(year: year, month: month, day: day)
+    return ((days * 24 + hour) * 60 + minute) * 60 + second
+  }
+
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// Exactly `count` ASCII digits (at most 4 here, so the value is small).
+  private static func fixedDigits(_ text: Substring, count: Int) -> Int? {
+    guard text.utf8.count == count, case .value(let number)? = DecimalNumber(text) else {
+      return nil
+    }
+    return number
+  }
+
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (the civil-from-days
+  /// algorithm run backwards: years counted from March, so the leap day is each era's last).
+  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 
   private static func strftime(_ seconds: Double, _ format: String) -> String {

@@ -1,5 +1,6 @@
 /// A single `Range: bytes=…` request (RFC 9110 §14). Several ranges at once are served as the
-/// whole file, which the RFC allows and which spares us multipart bodies.
+/// whole file, which the RFC allows and which spares us multipart bodies. Positions are parsed
+/// total: one past every file's end (even past `Int.max`) is simply past the end.
 enum ByteRange: Equatable {
   case satisfiable(Range<Int>)
   case unsatisfiable
@@ -12,15 +13,16 @@ enum ByteRange: Equatable {
     let first = spec[..<dash]
     let last = spec[spec.index(after: dash)...]
     if first.isEmpty {
-      guard let suffix = Int(last), suffix > 0 else {
-        return last.isEmpty ? .ignored : .unsatisfiable
-      }
-      return size == 0 ? .unsatisfiable : .satisfiable(max(0, size - suffix)..<size)
+      // A suffix range: the last N bytes, the whole file when N is larger than it.
+      guard let suffix = DecimalNumber(last)?.saturated else { return .ignored }
+      guard suffix > 0, size > 0 else { return .unsatisfiable }
+      return .satisfiable((size - min(suffix, size))..<size)
     }
-    guard let start = Int(first), start >= 0 else { return .ignored }
+    guard let start = DecimalNumber(first)?.saturated else { return .ignored }
+    if last.isEmpty { return start < size ? .satisfiable(start..<size) : .unsatisfiable }
+    guard let end = DecimalNumber(last)?.saturated, end >= start else { return .ignored }
     guard start < size else { return .unsatisfiable }
-    if last.isEmpty { return .satisfiable(start..<size) }
-    guard let end = Int(last), end >= start else { return .ignored }
-    return .satisfiable(start..<min(end + 1, size))
+    // `end` may be far past the file (even Int.max): the range stops at the file's last byte.
+    return .satisfiable(start..<(min(end, size - 1) + 1))
   }
 }

@@ -66,7 +66,6 @@ public final class StaticFiles: Sendable {
         return Response(
           status: .partialContent, headers: headers, body: .bytes(Array(file.bytes[bounds])))
       case .unsatisfiable:
-        headers.add("Content-Range", "bytes */\(file.bytes.count)")
         var response = Response.text(
           "The requested range is outside the file.\n", status: .rangeNotSatisfiable)
         response.headers.add("Content-Range", "bytes */\(file.bytes.count)")

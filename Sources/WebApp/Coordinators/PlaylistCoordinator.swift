@@ -14,7 +14,8 @@ struct PlaylistCoordinator: Sendable {
 
   func playlist(_ request: Request) throws -> Response {
     let pageText = request.query["page"] ?? "1"
-    guard let page = Int(pageText) else {
+    // Pages are numbered from 1; anything else (words, 0, negatives, numbers past Int) names no page.
+    guard case .value(let page)? = DecimalNumber(pageText), page >= 1 else {
       throw HTTPError(
         .notFound, "There is no playlist page \"\(pageText)\": pages are numbered from 1.")
     }
@@ -25,11 +26,12 @@ struct PlaylistCoordinator: Sendable {
       throw HTTPError(
         .notFound, "There is no playlist page \(page): it has \(error.pageCount) page(s).")
     }
+    // The view model's page is one that exists (at most the page count), so ±1 cannot overflow.
     let outputs = ExtendedOutputs(
       viewModel,
       [
-        "previousLink": .url("/playlist?page=\(page - 1)"),
-        "nextLink": .url("/playlist?page=\(page + 1)"),
+        "previousLink": .url("/playlist?page=\(viewModel.page - 1)"),
+        "nextLink": .url("/playlist?page=\(viewModel.page + 1)"),
       ])
     // A source that cannot be read is the server's problem for now, not the browser's: 503.
     return pages.render(
