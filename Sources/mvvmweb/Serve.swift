@@ -65,6 +65,13 @@ struct Serve: ParsableCommand {
   var trustedProxy: [String] = []
 
   @Option(
+    name: .customLong("allowed-hosts"),
+    help: ArgumentHelp(
+      "Host names browsers may use to reach the app (example.com, .example.com for its subdomains too, or *); repeat or separate with commas. Required unless listening on loopback or a unix socket, where any host is allowed.",
+      valueName: "names"))
+  var allowedHosts: [String] = []
+
+  @Option(
     name: .customLong("max-body"),
     help: ArgumentHelp(
       "The largest request body accepted, in bytes; larger gets 413.", valueName: "bytes"))
@@ -129,6 +136,21 @@ struct Serve: ParsableCommand {
     } catch {
       throw ValidationError("--trusted-proxy \(error)")
     }
+    do {
+      _ = try AllowedHosts(specifications: allowedHosts)
+    } catch {
+      throw ValidationError("--allowed-hosts \(error)")
+    }
+    if allowedHosts.isEmpty, unixSocket == nil, !Self.isLoopback(host) {
+      throw ValidationError(
+        "--allowed-hosts is required when listening on \(host): name the host names browsers use, like --allowed-hosts example.com (or * for any)"
+      )
+    }
+  }
+
+  /// Loopback only: no other machine can connect, so any `Host` is allowed by default.
+  static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
   }
 
   func run() throws {
@@ -139,7 +161,8 @@ struct Serve: ParsableCommand {
       dataDirectory: data, templatesDirectory: templates, publicDirectory: publicDirectory,
       songsPath: songs,
       seedsDemoData: !noDemo, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
-      basePath: basePath, trustedProxies: proxies)
+      basePath: basePath, trustedProxies: proxies,
+      allowedHosts: allowedHosts.isEmpty ? .any : try AllowedHosts(specifications: allowedHosts))
     let application: WebApplication
     do {
       application = try WebApplication(configuration: appConfiguration)
@@ -160,7 +183,7 @@ struct Serve: ParsableCommand {
         drainDeadline: .seconds(drainTimeout),
         accessLog: quiet ? nil : ServerConfiguration.standardErrorLog,
         requestPreparer: { application.prepare(&$0) }),
-      responder: application.router)
+      responder: application)
     do {
       try server.start()
     } catch {

@@ -21,7 +21,7 @@ final class AppHarness {
     configure(&configuration)
     let application = try WebApplication(configuration: configuration)
     self.application = application
-    server = try startTestServer(responder: application.router) { server in
+    server = try startTestServer(responder: application) { server in
       server.requestPreparer = { application.prepare(&$0) }
     }
   }

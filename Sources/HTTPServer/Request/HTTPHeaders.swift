@@ -42,6 +42,15 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     fields.makeIterator()
   }
 
+  /// The name of the first field that may not go on the wire: a name that is not a token, or a
+  /// value holding CR, LF or NUL (which would end the header early and start another).
+  var firstUnsafeField: String? {
+    fields.first { field in
+      field.name.isEmpty || !field.name.utf8.allSatisfy(\.isTokenByte)
+        || field.value.utf8.contains { $0 == .cr || $0 == .lf || $0 == 0 }
+    }?.name
+  }
+
   /// Whether a comma-separated field (`Connection: keep-alive, Upgrade`) holds a token.
   func hasToken(_ token: String, in name: String) -> Bool {
     values(for: name).contains { value in

@@ -38,6 +38,11 @@ public struct Request: Sendable {
     self.clientAddress = peer.host
     self.scheme = "http"
     self.host = headers["host"]
+    // RFC 9112 §3.2: a Host that is not a host (a list, spaces, userinfo, a path) is a 400.
+    if let host, !HostName.isValidWithPort(host) {
+      throw HTTPError(
+        .badRequest, "The Host header must be one host name or address, with an optional port.")
+    }
     self.basePath = ""
     self.routeParameters = [:]
     var targetBytes = Substring(target).utf8[...]
@@ -45,7 +50,11 @@ public struct Request: Sendable {
       // Absolute form (RFC 9112 §3.2.2): the authority replaces Host.
       let afterScheme = targetBytes.dropFirst(target.hasPrefix("https") ? 8 : 7)
       let slash = afterScheme.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex
-      self.host = String(Substring(afterScheme[afterScheme.startIndex..<slash]))
+      let authority = Substring(afterScheme[afterScheme.startIndex..<slash])
+      guard HostName.isValidWithPort(authority) else {
+        throw HTTPError(.badRequest, "The request target's host is empty or not a valid host.")
+      }
+      self.host = String(authority)
       targetBytes = slash == afterScheme.endIndex ? "/".utf8[...] : afterScheme[slash...]
     } else if target != "*" && !target.hasPrefix("/") {
       throw HTTPError(.badRequest, "The request target must be a path starting with /.")

@@ -33,10 +33,7 @@ public struct Router: Responder {
       }
 
   /// Where handler failures that are not `HTTPError`s are reported (standard error by default).
-  public var errorLog: @Sendable (String) -> Void = { message in
-    let line = Array(("error: " + message + "\n").utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-  }
+  public var errorLog: @Sendable (String) -> Void = writeErrorLine
 
   public init() {}
 

@@ -23,6 +23,16 @@ struct RequestPipeline: Sendable {
     } else {
       response = responder.respond(to: request)
     }
+    if let field = response.headers.firstUnsafeField {
+      // A handler let CR, LF or NUL into a header (a Location built from input, say): sending it
+      // would let the client write headers of its own. It is a bug of ours, so a 500, logged.
+      writeErrorLine(
+        "\(request.method) \(request.path): the response header \(field.debugDescription) "
+          + "holds CR, LF, NUL or an invalid name; answered 500 instead")
+      response = .text(
+        "Something went wrong on our side. Please try again.\n", status: .internalServerError)
+      response.headers.add("Cache-Control", "no-store")
+    }
     if case .bytes(let body) = response.body, isCompressible(response, body: body) {
       // The answer depends on Accept-Encoding whether or not this client gets gzip.
       if !response.headers.contains("vary") { response.headers.add("Vary", "Accept-Encoding") }

@@ -17,11 +17,15 @@ public struct AppConfiguration: Sendable {
   /// the app below its root without sending `X-Forwarded-Prefix`.
   public var basePath: String
   public var trustedProxies: TrustedProxies
+  /// The host names browsers may ask for (DNS rebinding protection); any when listening on
+  /// loopback or a unix socket only.
+  public var allowedHosts: AllowedHosts
 
   public init(
     dataDirectory: String = "data", templatesDirectory: String = "Templates",
     publicDirectory: String = "Public", songsPath: String? = nil, seedsDemoData: Bool = true,
-    timeZone: TimeZone = .current, basePath: String = "", trustedProxies: TrustedProxies = .loopback
+    timeZone: TimeZone = .current, basePath: String = "", trustedProxies: TrustedProxies = .loopback,
+    allowedHosts: AllowedHosts = .any
   ) {
     self.dataDirectory = dataDirectory
     self.templatesDirectory = templatesDirectory
@@ -31,6 +35,7 @@ public struct AppConfiguration: Sendable {
     self.timeZone = timeZone
     self.basePath = basePath
     self.trustedProxies = trustedProxies
+    self.allowedHosts = allowedHosts
   }
 
   /// The database file inside the data folder.

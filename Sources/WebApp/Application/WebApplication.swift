@@ -8,8 +8,9 @@ import Users
 
 /// The composition root: builds the whole object graph from a configuration (stores from the
 /// data folder, page renderer from the templates, coordinators from both) and the router that
-/// serves it. No singletons: tests build their own.
-public struct WebApplication: Sendable {
+/// serves it. No singletons: tests build their own. It is the server's responder: it refuses
+/// hosts it does not serve, routes, and puts the security headers on every answer.
+public struct WebApplication: Responder {
   public let configuration: AppConfiguration
   public let router: Router
 
@@ -45,6 +46,19 @@ public struct WebApplication: Sendable {
       timeZone: configuration.timeZone, pages: pages
     ).register(in: &router)
     self.router = router
+  }
+
+  public func respond(to request: Request) -> Response {
+    var response: Response
+    if configuration.allowedHosts.allows(request.host) {
+      response = router.respond(to: request)
+    } else {
+      response = router.errorPage(
+        .badRequest, "This server does not answer for the host \(request.host ?? "(none)").",
+        request)
+    }
+    SecurityHeaders.apply(to: &response)
+    return response
   }
 
   /// Loads and checks every page template; throws all problems at once.

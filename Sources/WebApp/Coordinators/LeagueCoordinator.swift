@@ -23,7 +23,9 @@ struct LeagueCoordinator: Sendable {
     }
     router.get("/matches/:id/delete") { request in try confirmDelete(request) }
     router.post("/matches/:id/delete") { request in try delete(request) }
-    router.get("/players/new") { request in playerForm(NewPlayerViewModel(store: store), request) }
+    router.get("/players/new") { request in
+      try playerForm(NewPlayerViewModel(store: store), request)
+    }
     router.post("/players/new") { request in try savePlayer(request) }
     router.get("/rankings") { request in try rankings(request) }
   }
@@ -39,7 +41,7 @@ struct LeagueCoordinator: Sendable {
     }
     var response = pages.render(
       .matches, ExtendedOutputs(viewModel, ["rows": .list(rows)]), for: request)
-    if notice != nil { Notice.clear(&response) }
+    if notice != nil { Notice.clear(&response, for: request) }
     return response
   }
 
@@ -73,7 +75,7 @@ struct LeagueCoordinator: Sendable {
     draft.matchID = matchID
     let viewModel = try EditMatchViewModel(store: store, draft: draft)
     switch viewModel.save() {
-    case .done: return Notice.matchSaved.redirect(to: request.location("/matches"))
+    case .done: return Notice.matchSaved.redirect(to: request.location("/matches"), for: request)
     case .cancelled: return .redirect(to: request.location("/matches"))
     case .failed: return renderForm(viewModel, request, status: .unprocessableContent)
     }
@@ -112,7 +114,7 @@ struct LeagueCoordinator: Sendable {
       throw Self.noSuchMatch
     }
     guard viewModel.delete() == .done else { throw Self.noSuchMatch }
-    return Notice.matchDeleted.redirect(to: request.location("/matches"))
+    return Notice.matchDeleted.redirect(to: request.location("/matches"), for: request)
   }
 
   private func ensureExists(_ matchID: String?) throws {
@@ -126,9 +128,7 @@ struct LeagueCoordinator: Sendable {
 
   private func playerForm(
     _ viewModel: NewPlayerViewModel, _ request: Request, status: HTTPStatus = .ok
-  )
-    -> Response
-  {
+  ) throws(HTTPError) -> Response {
     let carried =
       request.method == "GET" ? request.query.tuples : ((try? request.form())?.tuples ?? [])
     let draftFields = Set(["match", "home", "away", "homeGoals", "awayGoals", "token"])
@@ -137,7 +137,7 @@ struct LeagueCoordinator: Sendable {
       viewModel,
       [
         "carried": .list(draft.map { HiddenField(name: $0.name, value: $0.value) }),
-        "cancelLink": .url(Self.returnPath(draft) ?? "/rankings"),
+        "cancelLink": .url(try Self.returnPath(draft) ?? "/rankings"),
       ])
     return pages.render(.playerForm, outputs, for: request, status: status)
   }
@@ -149,22 +149,31 @@ struct LeagueCoordinator: Sendable {
     switch viewModel.save() {
     case .done:
       let draft = form.tuples.filter { $0.name != "name" }
-      if let back = Self.returnPath(draft) {
+      if let back = try Self.returnPath(draft) {
         return .redirect(to: request.location(back))
       }
       return .redirect(to: request.location("/rankings"))
     case .cancelled:
       return .redirect(to: request.location("/rankings"))
     case .failed:
-      return playerForm(viewModel, request, status: .unprocessableContent)
+      return try playerForm(viewModel, request, status: .unprocessableContent)
     }
   }
 
-  /// Where the child flow returns: the match form it came from, with its draft.
-  private static func returnPath(_ draft: [(name: String, value: String)]) -> String? {
+  /// Where the child flow returns: the match form it came from, with its draft. The match id
+  /// comes from the form, so it is checked to be one before it goes into a path (a value with
+  /// CR LF would otherwise split the redirect's headers); the draft's fields are percent-encoded.
+  private static func returnPath(
+    _ draft: [(name: String, value: String)]
+  ) throws(HTTPError)
+    -> String?
+  {
     guard draft.contains(where: { $0.name == "token" }) else { return nil }
-    let matchID = draft.first { $0.name == "match" }?.value
-    let path = matchID.map { "/matches/\($0)/edit" } ?? "/matches/new"
+    var path = "/matches/new"
+    if let matchID = draft.first(where: { $0.name == "match" })?.value, !matchID.isEmpty {
+      guard let id = UUID(uuidString: matchID) else { throw noSuchMatch }
+      path = "/matches/\(id.uuidString.lowercased())/edit"
+    }
     return path + queryString(draft.filter { $0.name != "match" })
   }
 

@@ -16,11 +16,11 @@ enum Notice: String, CaseIterable {
     }
   }
 
-  /// A redirect that carries this notice to the next page.
-  func redirect(to location: String) -> Response {
+  /// A redirect that carries this notice to the next page. The cookie is `Secure` when the
+  /// browser came over HTTPS (as a trusted proxy says), so it never travels in clear text then.
+  func redirect(to location: String, for request: Request) -> Response {
     var response = Response.redirect(to: location)
-    response.headers.add(
-      "Set-Cookie", "\(Self.cookieName)=\(rawValue); Path=/; Max-Age=60; HttpOnly; SameSite=Lax")
+    response.headers.add("Set-Cookie", Self.cookie(value: rawValue, maxAge: 60, for: request))
     return response
   }
 
@@ -39,8 +39,15 @@ enum Notice: String, CaseIterable {
     return nil
   }
 
-  /// Clears the cookie on the response that showed the notice.
-  static func clear(_ response: inout Response) {
-    response.headers.add("Set-Cookie", "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
+  /// Clears the cookie on the response that showed the notice; that page is shown once, so no
+  /// cache may keep it.
+  static func clear(_ response: inout Response, for request: Request) {
+    response.headers.add("Set-Cookie", cookie(value: "", maxAge: 0, for: request))
+    response.headers.replaceOrAdd("Cache-Control", "no-store")
+  }
+
+  private static func cookie(value: String, maxAge: Int, for request: Request) -> String {
+    let secure = request.scheme == "https" ? "; Secure" : ""
+    return "\(cookieName)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure)"
   }
 }

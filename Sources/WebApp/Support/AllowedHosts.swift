@@ -1,0 +1,58 @@
+import Foundation
+import HTTPServer
+
+/// The host names the app answers for (`--allowed-hosts`). A browser tricked by DNS rebinding
+/// sends the attacker's host name; refusing names we do not serve closes that hole, and with it
+/// the cross-site check's reliance on `Host`.
+public struct AllowedHosts: Sendable, Equatable {
+  /// `example.com` matches itself; `.example.com` matches it and every subdomain.
+  private let names: [String]
+  private let allowsAny: Bool
+
+  /// Any host: the default when the app listens on loopback or a unix socket only.
+  public static let any = AllowedHosts(names: [], allowsAny: true)
+
+  private init(names: [String], allowsAny: Bool) {
+    self.names = names
+    self.allowsAny = allowsAny
+  }
+
+  /// Parses `--allowed-hosts` values: host names, `.domain` for a domain and its subdomains, or
+  /// `*` for any; each value may be a comma-separated list. Throws naming a value that is none.
+  public init(specifications: [String]) throws(InvalidHostSpecification) {
+    var names: [String] = []
+    var any = false
+    for item in specifications.flatMap({ $0.split(separator: ",") }) {
+      let name = item.trimmingCharacters(in: .whitespaces).lowercased()
+      if name == "*" {
+        any = true
+      } else if !name.isEmpty,
+        HostName.isValid(name.hasPrefix(".") ? String(name.dropFirst()) : name)
+      {
+        names.append(name)
+      } else {
+        throw InvalidHostSpecification(value: String(item))
+      }
+    }
+    self.init(names: names, allowsAny: any)
+  }
+
+  /// Whether `host` (a `Host` value, perhaps with a port) is one the app answers for.
+  public func allows(_ host: String?) -> Bool {
+    if allowsAny { return true }
+    guard let host else { return false }
+    let name = HostName.withoutPort(host).lowercased()
+    return names.contains { allowed in
+      allowed.hasPrefix(".")
+        ? name == allowed.dropFirst() || name.hasSuffix(allowed) : name == allowed
+    }
+  }
+}
+
+/// An `--allowed-hosts` value that is not a host name, `.domain` or `*`.
+public struct InvalidHostSpecification: Error, Equatable, CustomStringConvertible {
+  public var value: String
+  public var description: String {
+    "'\(value)' is not a host name (like example.com), a domain (.example.com) or *"
+  }
+}

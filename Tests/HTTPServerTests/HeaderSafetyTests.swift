@@ -1,0 +1,70 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+/// What reaches the wire as headers is always one header per line, and the `Host` a request
+/// names is a host.
+@Suite struct HeaderSafetyTests {
+  @Test(arguments: ["/next\r\nSet-Cookie: pwned=1", "/next\nX: y", "/next\r", "/a\u{0}b"])
+  func aHeaderValueWithCRLFOrNULIsA500AndNeverSent(location: String) throws {
+    var router = Router()
+    router.get("/go") { _ in .redirect(to: location) }
+    router.get("/named") { _ in
+      var response = Response.text("x")
+      response.headers.add("Bad Name", "value")
+      return response
+    }
+    let server = try startTestServer(responder: router)
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let response = try client.request("GET", "/go")
+    #expect(response.status == 500)
+    #expect(response.header("Location") == nil)
+    #expect(response.header("Set-Cookie") == nil)
+    #expect(response.text == "Something went wrong on our side. Please try again.\n")
+    #expect(try client.request("GET", "/named").status == 500)
+  }
+
+  @Test(arguments: [
+    "a, b", "a b", "user@host", "host/path", "", "[::1", "host:", "host:123456", "host:8o",
+    "exa\"mple",
+  ])
+  func anInvalidHostIsA400(host: String) throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send("GET /hello HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.status == 400)
+    #expect(
+      response.text
+        == "The Host header must be one host name or address, with an optional port.\n")
+  }
+
+  @Test(arguments: [
+    "http:///hello", "http://user@example.com/hello", "http://a,b/hello", "https://:80/hello",
+  ])
+  func anInvalidAbsoluteFormHostIsA400(target: String) throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send("GET \(target) HTTP/1.1\r\nHost: example.com\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.status == 400)
+    #expect(response.text == "The request target's host is empty or not a valid host.\n")
+  }
+
+  @Test(arguments: [
+    ("example.com", "example.com"), ("example.com:8080", "example.com:8080"),
+    ("127.0.0.1:80", "127.0.0.1:80"), ("[::1]:8080", "[::1]:8080"),
+    ("my_host.local", "my_host.local"),
+  ])
+  func validHostsPass(host: String, seen: String) throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send("GET /where HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+    #expect(try client.readResponse().text == "\(seen) /where")
+  }
+}
