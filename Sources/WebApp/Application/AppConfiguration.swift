@@ -24,7 +24,8 @@ public struct AppConfiguration: Sendable {
   public init(
     dataDirectory: String = "data", templatesDirectory: String = "Templates",
     publicDirectory: String = "Public", songsPath: String? = nil, seedsDemoData: Bool = true,
-    timeZone: TimeZone = .current, basePath: String = "", trustedProxies: TrustedProxies = .loopback,
+    timeZone: TimeZone = .current, basePath: String = "",
+    trustedProxies: TrustedProxies = .loopback,
     allowedHosts: AllowedHosts = .any
   ) {
     self.dataDirectory = dataDirectory
