@@ -2,6 +2,7 @@
 // MVVMWeb: MVVM(-C) on the server. A Dispatch HTTP/1.1 server, XHTML templates checked by libxml2 at
 // load time, and plain Swift view models. Layers are modules so the compiler keeps them apart:
 // the feature modules (League, Playlist, Users, Memories) and MVVM never see HTTP or templates.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     // System libraries, through pkg-config (libxml2-dev, zlib1g-dev).
@@ -25,7 +27,16 @@ let package = Package(
     .target(name: "Templating", dependencies: ["CLibXML2", "MVVM"]),
 
     // Presentation building blocks, and one module per feature: models, stores, view models.
-    .target(name: "MVVM"),
+    // `@Outputs` derives a view model's output schema and accessors from its properties.
+    .macro(
+      name: "MVVMMacros",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]),
+    .target(name: "MVVM", dependencies: ["MVVMMacros"]),
     .target(name: "League", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "Playlist", dependencies: ["MVVM"]),
     .target(name: "Users", dependencies: ["MVVM"]),
@@ -53,6 +64,11 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
     .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MVVM"]),
     .testTarget(name: "MVVMTests", dependencies: ["MVVM"]),
+    .testTarget(
+      name: "MVVMMacrosTests",
+      dependencies: [
+        "MVVMMacros", .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+      ]),
     .testTarget(name: "LeagueTests", dependencies: ["League"]),
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
     .testTarget(name: "UsersTests", dependencies: ["Users"]),

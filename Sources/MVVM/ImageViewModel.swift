@@ -4,55 +4,49 @@
 ///
 /// A class, not a struct: pages hand it to their templates once per image, and a reference is
 /// cheaper to pass around than three strings.
-public final class ImageViewModel: Outputs, Sendable, Equatable {
-  /// Where the image is loaded from; nil when there is no image to load (the error state).
-  public let url: String?
+@Outputs
+public final class ImageViewModel: Sendable, Equatable {
+  /// What the page loads: the image, or the placeholder when there is none (the error state).
+  public let url: Link
   public let width: Int
   public let height: Int
-  public let altText: String
-  /// False for images below the fold: the browser loads them as they come near (lazy loading).
-  public let isActive: Bool
+  public let alt: String
   /// What stands in when there is no image or it fails to load.
-  public let placeholderURL: String
+  public let placeholder: Link
+  /// False for images below the fold: the browser loads them as they come near (lazy loading).
+  @OutputIgnored public let isActive: Bool
+  /// True when there is nothing to load and the placeholder shows instead.
+  public let failed: Bool
 
   public init(
-    url: String?, width: Int, height: Int, altText: String, isActive: Bool,
-    placeholderURL: String
+    source: Link?, width: Int, height: Int, alt: String, isActive: Bool, placeholder: Link
   ) {
-    self.url = url
+    self.url = source ?? placeholder
     self.width = width
     self.height = height
-    self.altText = altText
+    self.alt = alt
+    self.placeholder = placeholder
     self.isActive = isActive
-    self.placeholderURL = placeholderURL
+    self.failed = source == nil
   }
 
-  /// True when there is nothing to load and the placeholder shows instead.
-  public var isFailed: Bool { url == nil }
+  public var lazy: Bool { !isActive }
+  /// The HTML `loading` attribute: the web's form of the `active` flag.
+  public var loading: String { isActive ? "eager" : "lazy" }
 
   public static func == (left: ImageViewModel, right: ImageViewModel) -> Bool {
     left.url == right.url && left.width == right.width && left.height == right.height
-      && left.altText == right.altText && left.isActive == right.isActive
-      && left.placeholderURL == right.placeholderURL
+      && left.alt == right.alt && left.isActive == right.isActive
+      && left.placeholder == right.placeholder
   }
+}
 
-  public static let outputSchema = OutputSchema([
-    "url": .url, "width": .text, "height": .text, "alt": .text, "lazy": .flag,
-    "failed": .flag, "placeholder": .url, "loading": .text,
-  ])
+/// A file among the app's static files (`Public/`), by name: the stand-ins and icons a view model
+/// may show. The web layer decides where static files are served.
+public struct Asset: Destination, Hashable {
+  public let file: String
 
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "url": .url(url ?? placeholderURL)
-    case "width": .text(String(width))
-    case "height": .text(String(height))
-    case "alt": .text(altText)
-    case "lazy": .flag(!isActive)
-    case "failed": .flag(isFailed)
-    case "placeholder": .url(placeholderURL)
-    // The HTML `loading` attribute: the web's form of the `active` flag.
-    case "loading": .text(isActive ? "eager" : "lazy")
-    default: nil
-    }
+  public init(_ file: String) {
+    self.file = file
   }
 }

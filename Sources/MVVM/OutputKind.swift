@@ -5,19 +5,29 @@ public indirect enum OutputKind: Sendable, Equatable {
   case flag
   case list(OutputSchema)
   case object(OutputSchema)
+  /// Present or absent: a template may test it with `m:if`, and uses its value when present.
+  case optional(OutputKind)
 
-  /// The kind without its nested schema.
-  public enum Tag: String, Sendable, Equatable {
-    case text, url, flag, list, object
+  /// The kind of a present value: an optional's wrapped kind, any other kind itself.
+  public var unwrapped: OutputKind {
+    if case .optional(let wrapped) = self { return wrapped.unwrapped }
+    return self
   }
 
-  public var tag: Tag {
+  public var isOptional: Bool {
+    if case .optional = self { return true }
+    return false
+  }
+
+  /// A short name for messages: `text`, `optional url`, `list`.
+  public var name: String {
     switch self {
-    case .text: .text
-    case .url: .url
-    case .flag: .flag
-    case .list: .list
-    case .object: .object
+    case .text: "text"
+    case .url: "url"
+    case .flag: "flag"
+    case .list: "list"
+    case .object: "object"
+    case .optional(let wrapped): "optional \(wrapped.name)"
     }
   }
 }

@@ -1,9 +1,33 @@
-/// Something a view binds to: a view model's outputs, looked up by name, plus a static schema of
-/// them. This is the whole interface between a view model and its template; it names no HTML.
+/// A view model as a template sees it: the schema of its outputs and, by field number, their
+/// values. Write `@Outputs` on the type and both come from its properties; nothing is named twice.
+/// The template compiler resolves every binding to a field number when templates load, so
+/// rendering never compares a name.
+///
+/// The accessors take a pointer to the instance so that a renderer can read a struct in place,
+/// inside a list, without copying it; `@Outputs` writes them, and a renderer holds the pointer only
+/// while the value lives.
 public protocol Outputs {
-  /// The outputs every instance provides, by name and kind.
+  /// The outputs in declaration order, with the kind each one has.
   static var outputSchema: OutputSchema { get }
 
-  /// The current value of one output, or nil when there is no output of that name.
-  func output(named name: String) -> Output?
+  /// The value of output number `field` (its index in `outputSchema`): text, a number, a flag, a
+  /// link, or whether an optional object is there.
+  static func outputValue(_ field: Int, of instance: UnsafePointer<Self>) -> OutputValue
+
+  /// Hands a list output, an object output or a present optional object to `visitor`.
+  static func visitOutput(
+    _ field: Int, of instance: UnsafePointer<Self>, with visitor: inout some OutputVisitor)
 }
+
+/// Derives the `Outputs` conformance of a struct or final class from its properties: every
+/// instance property that is not private and not marked `@OutputIgnored` is an output, named as
+/// the property. `String` and `Int` are text, `Bool` a flag, `Link` or a `Destination` a URL,
+/// `[some Outputs]` a list, an `Outputs` value an object, and an optional one is present or absent.
+@attached(
+  extension, conformances: Outputs,
+  names: named(outputSchema), named(outputValue), named(visitOutput))
+public macro Outputs() = #externalMacro(module: "MVVMMacros", type: "OutputsMacro")
+
+/// Marks a property that is not an output: a dependency or the state behind the outputs.
+@attached(peer)
+public macro OutputIgnored() = #externalMacro(module: "MVVMMacros", type: "OutputIgnoredMacro")

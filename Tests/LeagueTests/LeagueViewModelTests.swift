@@ -45,13 +45,13 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(
       rankings.rows == [
         // Dan's record mirrors Cat's: the tie is broken by name.
-        .init(rank: "1", name: "Cat", rating: "4.17"),
-        .init(rank: "2", name: "Dan", rating: "4.17"),
-        .init(rank: "3", name: "Ann", rating: "3.33"),
-        .init(rank: "4", name: "Ben", rating: "3.33"),
-        .init(rank: "5", name: "Eve", rating: "0.00"),
+        .init(rank: 1, name: "Cat", rating: "4.17"),
+        .init(rank: 2, name: "Dan", rating: "4.17"),
+        .init(rank: 3, name: "Ann", rating: "3.33"),
+        .init(rank: 4, name: "Ben", rating: "3.33"),
+        .init(rank: 5, name: "Eve", rating: "0.00"),
       ])
-    #expect(RankingsViewModel.outputSchema.mismatches(in: rankings) == [])
+    #expect(rankings.newPlayer == .newPlayer && !rankings.isEmpty)
   }
 
   @Test func matchesNewestFirstWithNamesAndScore() throws {
@@ -65,10 +65,9 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(matches.rows.map(\.homeText) == ["Ann, Cat", "Ann"])
     #expect(matches.rows.map(\.scoreText) == ["0 : 3", "2 : 1"])
     #expect(matches.rows.map(\.awayText) == ["Ben", "Ben"])
-    #expect(
-      matches.output(named: "hasNotice").map { if case .flag(true) = $0 { true } else { false } }
-        == true)
-    #expect(MatchesViewModel.outputSchema.mismatches(in: matches) == [])
+    #expect(matches.notice == "Match saved")
+    let newest = try store.matches()[0].id
+    #expect(matches.rows[0].edit == .editMatch(newest))
   }
 
   @Test func emptyState() throws {
@@ -87,7 +86,9 @@ func tickingClock() -> @Sendable () -> Date {
     form.setAwayPlayers([ann.id.uuidString.lowercased()])
     form.setHomeGoals("100")
     form.setAwayGoals("two")
-    #expect(form.save() == .failed(message: "The match has errors"))
+    #expect(try form.save() == .failed(message: "The match has errors"))
+    #expect(form.bothSidesError == "A player cannot play on both sides")
+    #expect(form.homeError == nil)
     #expect(
       form.errors == [
         .bothSides: "A player cannot play on both sides",
@@ -98,13 +99,13 @@ func tickingClock() -> @Sendable () -> Date {
     form.setAwayPlayers([])
     form.setHomeGoals("3")
     form.setAwayGoals("")
-    _ = form.save()
+    _ = try form.save()
     #expect(
       form.errors == [
         .home: "Pick at least one home player", .away: "Pick at least one away player",
       ])
     #expect(form.scoreText == "3 : 0")
-    #expect(EditMatchViewModel.outputSchema.mismatches(in: form) == [])
+    #expect(form.formAction == .newMatch && form.deletion == nil && form.matchId == nil)
     #expect(try store.matches().isEmpty)
   }
 
@@ -119,11 +120,7 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(form.draft.homePlayerIDs == [ann])
     #expect(form.draft.awayPlayerIDs == [ben])
     #expect(form.canSave)
-    guard case .list(let away)? = form.output(named: "awayPlayers") else {
-      Issue.record("awayPlayers is not a list")
-      return
-    }
-    let choices = away.compactMap { $0 as? PlayerChoice }
+    let choices = form.awayPlayers
     #expect(choices.map(\.name) == ["Ann", "Ben"])
     #expect(choices.map(\.isSelected) == [false, true])
     #expect(choices.map(\.isDisabled) == [true, false])
@@ -150,12 +147,43 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(form.title == "Edit Match")
     #expect(form.draft.homeGoals == "1")
     form.setAwayGoals("4")
-    #expect(form.save() == .done)
+    #expect(form.formAction == .editMatch(UUID(uuidString: id)!))
+    #expect(form.deletion == .deleteMatch(UUID(uuidString: id)!))
+    #expect(try form.save() == .done)
     #expect(try store.matches()[0].awayGoals == 4)
-    #expect(form.delete() == .done)
+    #expect(try form.delete() == .done)
+    #expect(try form.delete() == .failed(message: "That match does not exist any more."))
     #expect(try store.matches().isEmpty)
     #expect(try EditMatchViewModel.editing(store: store, matchID: id, token: "e") == nil)
     #expect(try EditMatchViewModel.editing(store: store, matchID: "not-a-uuid", token: "e") == nil)
+  }
+
+  @Test func thePlayerFormOfTheChildFlowCarriesTheDraftBack() throws {
+    let draft = MatchDraft(homePlayerIDs: ["a"], homeGoals: "2", token: "t")
+    let form = NewPlayerViewModel(store: store, returningTo: draft)
+    #expect(form.back == .resumeMatch(draft))
+    #expect(
+      form.carried.map { "\($0.name)=\($0.value)" } == [
+        "home=a", "homeGoals=2", "awayGoals=", "token=t",
+      ])
+  }
+
+  @Test func aStoreThatFailsIsThrownNotDisguisedAsAFormError() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let failing = FailingLeagueStore(base: store)
+    let form = try EditMatchViewModel(
+      store: failing,
+      draft: MatchDraft(
+        homePlayerIDs: [ann.id.uuidString], awayPlayerIDs: [ben.id.uuidString], token: "t"))
+    #expect(throws: FailingLeagueStore.Unavailable.self) { try form.save() }
+    form.reportStoreFailure()
+    #expect(
+      form.formError
+        == "The match could not be saved just now; nothing was changed. Please try again.")
+    let player = NewPlayerViewModel(store: failing)
+    player.setName("Cy")
+    #expect(throws: FailingLeagueStore.Unavailable.self) { try player.save() }
   }
 
   @Test func draftRoundTripsThroughFormFields() {
@@ -175,7 +203,7 @@ func tickingClock() -> @Sendable () -> Date {
     _ = try store.addPlayer(name: "Ann")
     let form = NewPlayerViewModel(store: store)
     form.setName(name)
-    #expect(form.save() == .failed(message: message))
+    #expect(try form.save() == .failed(message: message))
     #expect(form.nameError == message)
     #expect(form.name == name)
   }
@@ -183,9 +211,9 @@ func tickingClock() -> @Sendable () -> Date {
   @Test func newPlayerIsTrimmedAndSaved() throws {
     let form = NewPlayerViewModel(store: store)
     form.setName("  Zoë  ")
-    #expect(form.save() == .done)
+    #expect(try form.save() == .done)
     #expect(form.createdPlayer?.name == "Zoë")
-    #expect(NewPlayerViewModel.outputSchema.mismatches(in: form) == [])
+    #expect(form.back == .rankings && form.carried.isEmpty)
   }
 }
 

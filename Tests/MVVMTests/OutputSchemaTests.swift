@@ -1,41 +1,99 @@
 import MVVM
 import Testing
 
-private struct Row: Outputs {
-  static let outputSchema = OutputSchema(["name": .text, "link": .url])
-  var values: [String: Output]
-  func output(named name: String) -> Output? { values[name] }
+@Outputs
+struct Song {
+  var title: String
+  var plays: Int
+  var isFavourite: Bool
+  var lyrics: String?
 }
 
-private struct Page: Outputs {
-  static let outputSchema = OutputSchema([
-    "title": .text, "empty": .flag, "rows": .list(Row.outputSchema),
-  ])
-  var values: [String: Output]
-  func output(named name: String) -> Output? { values[name] }
-}
+@Outputs
+final class Album {
+  let name: String
+  let songs: [Song]
+  let cover: Song?
+  @OutputIgnored let secretNotes: String
+  private let store: Int
 
-@Suite struct OutputSchemaTests {
-  @Test func aMatchingViewModelHasNoMismatches() {
-    let page = Page(values: [
-      "title": .text("Matches"), "empty": .flag(false),
-      "rows": .list([Row(values: ["name": .text("Ann"), "link": .url("/players/1")])]),
-    ])
-    #expect(Page.outputSchema.mismatches(in: page) == [])
+  init(name: String, songs: [Song], cover: Song?) {
+    self.name = name
+    self.songs = songs
+    self.cover = cover
+    secretNotes = "x"
+    store = 1
   }
 
-  @Test func missingWrongKindAndNestedProblemsAreNamedByPath() {
-    let page = Page(values: [
-      "title": .flag(true),
-      "rows": .list([Row(values: ["name": .text("Ann")]), Row(values: ["link": .text("x")])]),
-    ])
+  var isEmpty: Bool { songs.isEmpty }
+}
+
+/// Records what a view model hands over for each list and object output.
+struct RecordingVisitor: OutputVisitor {
+  var visited: [String] = []
+  mutating func visitList<Item: Outputs>(_ items: [Item]) {
+    visited.append("list of \(items.count) \(Item.self)")
+  }
+  mutating func visitObject<Object: Outputs>(_ object: Object) {
+    visited.append("object \(Object.self)")
+  }
+}
+
+@Suite struct OutputsTests {
+  @Test func theSchemaIsTheDeclarationInOrder() {
+    #expect(Album.outputSchema.fields.map(\.name) == ["name", "songs", "cover", "isEmpty"])
     #expect(
-      Page.outputSchema.mismatches(in: page) == [
-        "empty: missing",
-        "rows[0].link: missing",
-        "rows[1].link: is text, schema says url",
-        "rows[1].name: missing",
-        "title: is flag, schema says text",
+      Album.outputSchema.fields.map(\.kind) == [
+        .text, .list(Song.outputSchema), .optional(.object(Song.outputSchema)), .flag,
       ])
+    #expect(
+      Song.outputSchema.fields.map(\.kind) == [.text, .text, .flag, .optional(.text)])
+    #expect(Album.outputSchema.index(of: "isEmpty") == 3)
+    #expect(Album.outputSchema.index(of: "secretNotes") == nil)
+    #expect(Album.outputSchema.index(of: "store") == nil)
+  }
+
+  @Test func valuesByFieldNumber() {
+    var song = Song(title: "Blue", plays: 12, isFavourite: true, lyrics: nil)
+    let values = withUnsafePointer(to: &song) { pointer in
+      (0..<5).map { Song.outputValue($0, of: pointer) }
+    }
+    guard case .text("Blue") = values[0], case .number(12) = values[1],
+      case .flag(true) = values[2], case .absent = values[3], case .absent = values[4]
+    else {
+      Issue.record("unexpected values \(values)")
+      return
+    }
+  }
+
+  @Test func listsAndObjectsAreVisitedWithTheirTypes() {
+    let song = Song(title: "A", plays: 1, isFavourite: false, lyrics: "la")
+    var album = Album(name: "X", songs: [song, song], cover: song)
+    var visitor = RecordingVisitor()
+    withUnsafePointer(to: &album) { pointer in
+      for field in 0..<4 { Album.visitOutput(field, of: pointer, with: &visitor) }
+      guard case .present = Album.outputValue(2, of: pointer) else {
+        Issue.record("the cover is there")
+        return
+      }
+    }
+    #expect(visitor.visited == ["list of 2 Song", "object Song"])
+    var bare = Album(name: "Y", songs: [], cover: nil)
+    var none = RecordingVisitor()
+    withUnsafePointer(to: &bare) { pointer in
+      Album.visitOutput(2, of: pointer, with: &none)
+      guard case .absent = Album.outputValue(2, of: pointer) else {
+        Issue.record("no cover")
+        return
+      }
+    }
+    #expect(none.visited == [])
+  }
+
+  @Test func linksCompareByTarget() {
+    #expect(Link(Asset("a.svg")) == Link(Asset("a.svg")))
+    #expect(Link(Asset("a.svg")) != Link(Asset("b.svg")))
+    #expect(Link.web("https://x.test") == .web("https://x.test"))
+    #expect(Link.web("/static/a.svg") != Link(Asset("a.svg")))
   }
 }

@@ -146,15 +146,27 @@ var everyKind: [[String: Any]] {
     #expect(days.count == 366)
     let kinds = Set(
       items.map {
-        UserContentViewModel(
-          item: $0, isActive: false, timeZone: .gmt,
-          image: { _, _ in
-            ImageViewModel(
-              url: nil, width: 0, height: 0, altText: "", isActive: false, placeholderURL: "")
-          }
-        ).kindName
+        Self.kind(
+          UserContentViewModel(
+            item: $0, key: IssueKey("20150309")!, isActive: false, timeZone: .gmt,
+            image: { _, _ in
+              ImageViewModel(
+                source: nil, width: 0, height: 0, alt: "", isActive: false,
+                placeholder: .web("/p.svg"))
+            }))
       })
     #expect(kinds == ["photoAlbum", "video", "text", "event", "location", "link"])
+  }
+
+  /// Which block output an item has: exactly one is present.
+  static func kind(_ item: UserContentViewModel) -> String {
+    let present: [(String, Bool)] = [
+      ("photoAlbum", item.photoAlbum != nil), ("video", item.video != nil),
+      ("text", item.text != nil), ("event", item.event != nil),
+      ("location", item.location != nil), ("link", item.link != nil),
+    ]
+    let names = present.filter(\.1).map(\.0)
+    return names.count == 1 ? names[0] : "\(names)"
   }
 }
 
@@ -176,21 +188,25 @@ var everyKind: [[String: Any]] {
       ])
     #expect(viewModel.dateText == "Monday, March 9, 2015")
     let items = viewModel.albums.flatMap(\.items)
-    let photo = items[0].photoAlbum.photos[0]
-    #expect(photo.image.url == "/media/a.svg" && photo.image.isActive && photo.caption == "Cap")
+    let photo = try #require(items[0].photoAlbum?.photos.first)
     #expect(
-      items[1].text.segments == [
+      photo.image.url == Link(MemoriesDestination.media("a.svg")) && photo.image.isActive
+        && photo.caption == "Cap")
+    #expect(
+      items[1].text?.segments == [
         TextSegment(text: "See ", isLink: false),
         TextSegment(text: "https://a.test/x", isLink: true),
         TextSegment(text: " and javascript:alert(1) ok", isLink: false),
       ])
-    #expect(items[2].video.durationText == "2:05")
+    #expect(items[2].video?.durationText == "2:05")
     // A missing file: the placeholder shows instead.
-    #expect(items[2].video.poster.url == nil && !items[2].video.poster.isActive)
-    #expect(items[3].event.whenText == "19:00–21:30")
-    #expect(items[4].location.coordinatesText == "48.8584° N, 2.2945° W")
+    let poster = try #require(items[2].video?.poster)
+    #expect(poster.failed && poster.url == Link(Asset("placeholder.svg")) && !poster.isActive)
+    #expect(items[3].event?.whenText == "19:00–21:30")
+    #expect(items[4].location?.coordinatesText == "48.8584° N, 2.2945° W")
     #expect(items[4].presentables == [.location])
-    #expect(items[5].link.url == "https://b.test")
+    #expect(items[4].detail == .detail(IssueKey("20150309")!, itemID: items[4].item.id, .location))
+    #expect(items[5].link?.url == .web("https://b.test"))
     #expect(items[0].presentables == [.interactions])
     #expect(
       InteractionsViewModel(interactions: items[0].item.interactions).likesText
@@ -198,17 +214,18 @@ var everyKind: [[String: Any]] {
     #expect(
       InteractionsViewModel(interactions: items[0].item.interactions).countText
         == "3 likes · 1 comment")
-    #expect(IssueViewModel.outputSchema.mismatches(in: viewModel) == [])
+    #expect(items[0].interactions != nil && items[1].interactions == nil)
+    let detail = try #require(viewModel.detail(itemID: items[4].item.id, .location))
+    #expect(detail.location?.name == items[4].location?.name && detail.event == nil)
+    #expect(detail.back == .itemInIssue(IssueKey("20150309")!, itemID: items[4].item.id))
+    #expect(viewModel.detail(itemID: items[4].item.id, .event) == nil)
   }
 
   @Test func emptyDay() throws {
     let viewModel = try issue("20150310")
     #expect(viewModel.albums.isEmpty)
-    #expect(
-      viewModel.output(named: "emptyTitle").map { if case .text(let t) = $0 { t } else { "" } }
-        == "No memories today")
-    #expect(
-      viewModel.output(named: "emptyHint").map { if case .text(let t) = $0 { t } else { "" } }
-        == "Try again tomorrow!")
+    #expect(viewModel.isEmpty)
+    #expect(viewModel.emptyTitle == "No memories today")
+    #expect(viewModel.emptyHint == "Try again tomorrow!")
   }
 }

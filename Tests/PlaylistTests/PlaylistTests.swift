@@ -58,12 +58,12 @@ func playlistJSON(_ count: Int) -> String {
     #expect(viewModel.rows.count == 100)
     #expect(viewModel.rows[0].title == "Song 1")
     #expect(viewModel.rows[0].subtitle == "Artist 1")
-    #expect(viewModel.rows[0].cover.altText == "Cover of Song 1")
+    #expect(viewModel.rows[0].cover.alt == "Cover of Song 1")
     #expect(viewModel.rows[0].cover.isActive && !viewModel.rows[20].cover.isActive)
     #expect(viewModel.countText == "250 songs")
     #expect(viewModel.rangeText == "Songs 1–100 of 250")
-    #expect(!viewModel.hasPrevious && viewModel.hasNext)
-    #expect(PlaylistViewModel.outputSchema.mismatches(in: viewModel) == [])
+    #expect(viewModel.previous == nil && viewModel.next == .page(2))
+    #expect(viewModel.rows[0].cover.placeholder == Link(Asset("cover.svg")))
   }
 
   @Test func tenThousandSongsPagedByAHundred() throws {
@@ -73,7 +73,7 @@ func playlistJSON(_ count: Int) -> String {
     #expect(second.countText == "10,000 songs")
     let last = try PlaylistViewModel(source: source, page: 100)
     #expect(last.rangeText == "Songs 9,901–10,000 of 10,000")
-    #expect(last.hasPrevious && !last.hasNext)
+    #expect(last.previous == .page(99) && last.next == nil)
     #expect(throws: PlaylistViewModel.PageOutOfRange(page: 101, pageCount: 100)) {
       try PlaylistViewModel(source: source, page: 101)
     }

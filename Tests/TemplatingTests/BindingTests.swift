@@ -5,14 +5,14 @@ import Testing
 @Suite struct BindingTests {
   @Test func textIsEscapedAndReplacesTheMockup() throws {
     let fixture = try TemplateFixture(["p.xhtml": page(#"<p m:text="name">Mock name</p>"#)])
-    let html = try fixture.render("p.xhtml", Values(["name": .text(#"<b>Tom & "Jerry's"</b>"#)]))
+    let html = try fixture.render("p.xhtml", NameOnly(name: #"<b>Tom & "Jerry's"</b>"#))
     #expect(html == "<div><p>&lt;b&gt;Tom &amp; &#34;Jerry&#39;s&#34;&lt;/b&gt;</p></div>")
   }
 
   @Test func illegalCharactersAreDropped() throws {
     let fixture = try TemplateFixture(["p.xhtml": page(#"<p m:text="name">x</p>"#)])
     let html = try fixture.render(
-      "p.xhtml", Values(["name": .text("a\u{0}b\u{1B}c\u{85}d\u{FFFE}e\tf")]))
+      "p.xhtml", NameOnly(name: "a\u{0}b\u{1B}c\u{85}d\u{FFFE}e\tf"))
     #expect(html == "<div><p>abcde\tf</p></div>")
   }
 
@@ -24,10 +24,9 @@ import Testing
     ])
     let html = try fixture.render(
       "a.xhtml",
-      Values([
-        "link": .url("/matches/7/edit"), "name": .text("Ann \"A\""),
-        "away": .url("https://example.com/?a=1&b=2"),
-      ]),
+      Anchors(
+        link: .web("/matches/7/edit"), name: "Ann \"A\"", away: .web("https://example.com/?a=1&b=2")
+      ),
       basePath: "/league")
     #expect(
       html
@@ -39,7 +38,7 @@ import Testing
     let fixture = try TemplateFixture([
       "c.xhtml": page(#"<input type="checkbox" m:attr="checked on; disabled off"/>"#)
     ])
-    let html = try fixture.render("c.xhtml", Values(["on": .flag(true), "off": .flag(false)]))
+    let html = try fixture.render("c.xhtml", Flags(on: true, off: false))
     #expect(html == #"<div><input type="checkbox" checked></div>"#)
   }
 
@@ -49,9 +48,8 @@ import Testing
         #"<ul><li m:repeat="rows"><span m:text="index">1</span>:<span m:text="name">n</span><b m:if="odd">o</b><i m:if="last">L</i><em m:text="title">t</em></li><li m:mock="">Mock row</li></ul>"#
       )
     ])
-    let row = { (name: String) in Values(["name": .text(name)]) }
     let html = try fixture.render(
-      "r.xhtml", Values(["rows": .list([row("A"), row("B"), row("C")]), "title": .text("T")]))
+      "r.xhtml", Rows(rows: [.init(name: "A"), .init(name: "B"), .init(name: "C")], title: "T"))
     #expect(
       html
         == "<div><ul><li><span>1</span>:<span>A</span><b>o</b><em>T</em></li><li><span>2</span>:<span>B</span><em>T</em></li><li><span>3</span>:<span>C</span><b>o</b><i>L</i><em>T</em></li></ul></div>"
@@ -66,7 +64,7 @@ import Testing
     ])
     let html = try fixture.render(
       "o.xhtml",
-      Values(["shown": .flag(false), "child": .object(Values(["heading": .text("Inside")]))]))
+      Nested(shown: false, child: .init(heading: "Inside")))
     #expect(html == "<div><p>no</p><section><h2>Inside</h2></section>kept <b>children</b></div>")
   }
 
@@ -83,7 +81,7 @@ import Testing
       """,
     ])
     let html = try fixture.render(
-      "page.xhtml", Values(["title": .text("Matches"), "name": .text("Ann")]), basePath: "/p")
+      "page.xhtml", Titled(title: "Matches", name: "Ann"), basePath: "/p")
     #expect(
       html
         == #"<!DOCTYPE html>\#n<html lang="en"><head><meta charset="utf-8"><title>Matches · Site</title><link rel="stylesheet" href="/p/static/app.css"></head><body><nav><a href="/p/matches">Matches</a></nav><main><table><tbody><tr><td>Ann</td><td><br></td></tr></tbody></table></main><script>var a = 1 < 2;</script></body></html>"#
@@ -98,15 +96,9 @@ import Testing
         #"<h1 m:text="title">t</h1><ul id="list"><li m:repeat="rows" id="row"><a m:attr="href link" m:text="name">n</a></li></ul>"#
       )
     ])
-    let library = try fixture.library([
-      "f.xhtml": OutputSchema([
-        "title": .text, "rows": .list(OutputSchema(["name": .text, "link": .url])),
-      ])
-    ])
+    let library = try fixture.library(["f.xhtml": Fragments.outputSchema])
     let template = try #require(library["f.xhtml"])
-    let outputs = Values([
-      "title": .text("T"), "rows": .list([Values(["name": .text("A"), "link": .url("/a")])]),
-    ])
+    let outputs = Fragments(title: "T", rows: [.init(name: "A", link: .web("/a"))])
     let list = try #require(template.renderElement(id: "list", outputs, basePath: "/p"))
     #expect(
       String(decoding: list, as: UTF8.self)
@@ -114,5 +106,61 @@ import Testing
     // Inside a repeat an id names no single element, so it cannot be rendered alone.
     #expect(template.renderElement(id: "row", outputs) == nil)
     #expect(template.renderElement(id: "missing", outputs) == nil)
+  }
+}
+
+@Suite struct TypedOutputTests {
+  @Test func optionalsArePresentOrAbsent() throws {
+    let fixture = try TemplateFixture([
+      "o.xhtml": page(
+        #"<p m:if="note" m:text="note">n</p><p m:unless="note">none</p><section m:object="child"><h2 m:text="heading">h</h2></section><b m:text="count">0</b>"#
+      )
+    ])
+    #expect(
+      try fixture.render("o.xhtml", Optionals(note: "Hi", child: .init(heading: "In"), count: 42))
+        == "<div><p>Hi</p><section><h2>In</h2></section><b>42</b></div>")
+    #expect(
+      try fixture.render("o.xhtml", Optionals(note: nil, child: nil, count: nil))
+        == "<div><p>none</p><b></b></div>")
+  }
+
+  @Test func numbersAreWrittenAsDecimalDigits() throws {
+    let fixture = try TemplateFixture(["n.xhtml": page(#"<b m:text="count">0</b>"#)])
+    for number in [0, 7, -7, 10, 1_234_567, Int.max, Int.min] {
+      #expect(
+        try fixture.render("n.xhtml", Optionals(note: nil, child: nil, count: number))
+          == "<div><b>\(number)</b></div>")
+    }
+  }
+
+  @Test func destinationsArePrintedByTheLinkPrinterUnderTheBasePath() throws {
+    struct Printer: LinkPrinter {
+      func path(for destination: any Destination) -> String {
+        guard case .item(let number)? = destination as? Place else { return "" }
+        return "/items/\(number)?a=1&b=2"
+      }
+    }
+    let fixture = try TemplateFixture([
+      "d.xhtml": page(#"<a m:attr="href here">x</a><a m:if="maybe" m:attr="href maybe">y</a>"#)
+    ])
+    #expect(
+      try fixture.render(
+        "d.xhtml", Destinations(here: .item(3), maybe: nil), basePath: "/p", links: Printer())
+        == #"<div><a href="/p/items/3?a=1&amp;b=2">x</a></div>"#)
+    #expect(
+      try fixture.render("d.xhtml", Destinations(here: .item(3), maybe: .item(4)))
+        == #"<div><a href="about:invalid#blocked">x</a><a href="about:invalid#blocked">y</a></div>"#
+    )
+  }
+
+  @Test func theSchemaComesFromTheDeclaration() {
+    #expect(Everything.outputSchema.fields.map(\.name) == ["name", "link", "rows", "on", "note"])
+    #expect(
+      Everything.outputSchema.fields.map(\.kind) == [
+        .text, .url, .list(Everything.Row.outputSchema), .flag, .optional(.text),
+      ])
+    #expect(
+      Optionals.outputSchema.fields[1].kind == .optional(.object(Optionals.Child.outputSchema)))
+    #expect(Destinations.outputSchema.fields.map(\.kind) == [.url, .optional(.url)])
   }
 }

@@ -15,7 +15,7 @@ import Testing
   @Test(arguments: dangerousURLs)
   func dangerousURLsAreBlocked(url: String) throws {
     let fixture = try TemplateFixture(["a.xhtml": page(#"<a m:attr="href link">x</a>"#)])
-    let html = try fixture.render("a.xhtml", Values(["link": .url(url)]))
+    let html = try fixture.render("a.xhtml", LinkOnly(link: .web(url)))
     if url.contains("&") {
       // Entities in a value are text, not markup: escaped, they are a harmless relative path.
       #expect(!html.contains("javascript:") && html.contains("&amp;"))
@@ -30,7 +30,7 @@ import Testing
   ])
   func safeURLsPass(url: String) throws {
     let fixture = try TemplateFixture(["a.xhtml": page(#"<a m:attr="href link">x</a>"#)])
-    let html = try fixture.render("a.xhtml", Values(["link": .url(url)]))
+    let html = try fixture.render("a.xhtml", LinkOnly(link: .web(url)))
     #expect(
       html
         == "<div><a href=\"\(String(decoding: HTMLEscapingProbe.escape(url), as: UTF8.self))\">x</a></div>"
@@ -40,10 +40,10 @@ import Testing
   @Test func srcsetChecksEveryCandidate() throws {
     let fixture = try TemplateFixture(["i.xhtml": page(#"<img alt="" m:attr="srcset set"/>"#)])
     #expect(
-      try fixture.render("i.xhtml", Values(["set": .url("/a.png 1x, /b.png 2x")]))
+      try fixture.render("i.xhtml", SourceSet(set: .web("/a.png 1x, /b.png 2x")))
         == #"<div><img alt="" srcset="/a.png 1x, /b.png 2x"></div>"#)
     #expect(
-      try fixture.render("i.xhtml", Values(["set": .url("/a.png 1x, javascript:x 2x")]))
+      try fixture.render("i.xhtml", SourceSet(set: .web("/a.png 1x, javascript:x 2x")))
         == #"<div><img alt="" srcset="about:invalid#blocked"></div>"#)
   }
 
@@ -53,7 +53,7 @@ import Testing
   ])
   func textAndAttributeBreakoutsAreInert(value: String) throws {
     let fixture = try TemplateFixture(["t.xhtml": page(#"<p m:text="v" m:attr="title v">x</p>"#)])
-    let html = try fixture.render("t.xhtml", Values(["v": .text(value)]))
+    let html = try fixture.render("t.xhtml", TextValue(v: value))
     #expect(
       !html.contains("<script") && !html.contains("<img") && !html.contains("'")
         && !html.contains("=\"x"))
@@ -63,7 +63,7 @@ import Testing
 
   @Test func elementsOutsideTheVocabularyAreRefusedByTheSchema() throws {
     let fixture = try TemplateFixture(["bad.xhtml": page("\n<m:block/>")])
-    let errors = fixture.errors(["bad.xhtml": OutputSchema([:])])
+    let errors = fixture.errors(["bad.xhtml": Empty.outputSchema])
     #expect(errors.count == 1)
     #expect(errors.first?.hasPrefix("bad.xhtml:") == true)
   }

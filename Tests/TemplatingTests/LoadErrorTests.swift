@@ -3,9 +3,7 @@ import Templating
 import Testing
 
 @Suite struct LoadErrorTests {
-  static let schema = OutputSchema([
-    "name": .text, "link": .url, "rows": .list(OutputSchema(["id": .text])), "on": .flag,
-  ])
+  static let schema = Everything.outputSchema
 
   /// Each case: a body on line 2 of its file, and the exact error it must produce.
   static let cases: [(String, String)] = [
@@ -29,7 +27,16 @@ import Testing
     (#"<p m:text="missing"/>"#, #"the view model has no output named "missing" (expected text)"#),
     (#"<p m:text="rows"/>"#, #"m:text="rows" needs a text output, but rows is list"#),
     (#"<a m:attr="href name"/>"#, "the href attribute needs a URL output, but name is text"),
-    (#"<p m:if="name"/>"#, "name is text, but only a flag can keep, drop or switch something"),
+    (
+      #"<p m:if="name"/>"#,
+      "name is text, but only a flag or an optional can keep or drop something"
+    ),
+    (
+      #"<input m:attr="checked note"/>"#,
+      "note is optional text, but only a flag can switch an attribute"
+    ),
+    (#"<p m:repeat="note"/>"#, #"m:repeat="note" needs a list output, but note is optional text"#),
+    (#"<p m:text="on"/>"#, #"m:text="on" needs a text output, but on is flag"#),
     (#"<xi:include href="nowhere.xhtml"/>"#, #"the included file "nowhere.xhtml" does not exist"#),
     (
       #"<xi:include href="../outside.xhtml"/>"#,
@@ -107,7 +114,7 @@ import Testing
         "broken.xhtml:2: Premature end of data in tag div line 1",
         #"filled.xhtml:2: the layout has no slot named "sidebar""#,
         #"one.xhtml:2: the view model has no output named "nope" (expected text)"#,
-        "one.xhtml:3: name is text, but only a flag can keep, drop or switch something",
+        "one.xhtml:3: name is text, but only a flag or an optional can keep or drop something",
         "two.xhtml:3: unknown binding attribute m:bogus",
       ])
   }

@@ -1,6 +1,7 @@
 import Foundation
 import MVVM
 import Templating
+import Testing
 
 /// A throwaway templates folder holding the real RelaxNG schema and whatever files a test writes.
 struct TemplateFixture {
@@ -27,10 +28,15 @@ struct TemplateFixture {
     try TemplateLibrary(directory: directory, pages: pages)
   }
 
-  /// Loads one page and renders it.
-  func render(_ page: String, _ outputs: Values, basePath: String = "") throws -> String {
-    let library = try library([page: outputs.schema])
-    return String(decoding: library[page]!.render(outputs, basePath: basePath), as: UTF8.self)
+  /// Loads one page against the view model's type and renders it.
+  func render<ViewModel: Outputs>(
+    _ page: String, _ viewModel: ViewModel, basePath: String = "",
+    links: any LinkPrinter = NoLinks()
+  ) throws -> String {
+    let library = try library([page: ViewModel.outputSchema])
+    let template = try #require(library[page])
+    return String(
+      decoding: template.render(viewModel, basePath: basePath, links: links), as: UTF8.self)
   }
 
   /// The errors loading `pages` reports.
@@ -40,32 +46,6 @@ struct TemplateFixture {
       return []
     } catch {
       return error.errors.map(\.description)
-    }
-  }
-}
-
-/// Outputs from a dictionary, with a schema derived from the values: a stand-in view model.
-struct Values: Outputs {
-  var values: [String: Output]
-  var schema: OutputSchema
-
-  init(_ values: [String: Output], schema: OutputSchema? = nil) {
-    self.values = values
-    self.schema = schema ?? OutputSchema(values.mapValues(Self.kind))
-  }
-
-  static let outputSchema = OutputSchema([:])
-
-  func output(named name: String) -> Output? { values[name] }
-
-  static func kind(_ output: Output) -> OutputKind {
-    switch output {
-    case .text: .text
-    case .url: .url
-    case .flag: .flag
-    case .list(let items):
-      .list((items.first as? Values)?.schema ?? OutputSchema([:]))
-    case .object(let child): .object((child as? Values)?.schema ?? OutputSchema([:]))
     }
   }
 }

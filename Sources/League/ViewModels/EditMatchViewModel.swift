@@ -4,15 +4,16 @@ import MVVM
 /// The match form, new or editing: which players play on each side and the goals. It validates
 /// on save and reports each problem next to its field; it says done, cancelled or failed and
 /// never where to go next.
-public final class EditMatchViewModel: Outputs {
+@Outputs
+public final class EditMatchViewModel {
   public enum Field: Hashable, Sendable {
     case home, away, bothSides, homeGoals, awayGoals, form
   }
 
   private let store: any LeagueStore
   private let players: [Player]
-  public private(set) var draft: MatchDraft
-  public private(set) var errors: [Field: String] = [:]
+  @OutputIgnored public private(set) var draft: MatchDraft
+  @OutputIgnored public private(set) var errors: [Field: String] = [:]
 
   /// A form for `draft` (a new match, or one being edited, possibly with changes typed so far).
   public init(store: any LeagueStore, draft: MatchDraft) throws {
@@ -50,8 +51,10 @@ public final class EditMatchViewModel: Outputs {
     draft.awayPlayerIDs = Self.toggling(id, in: draft.awayPlayerIDs)
   }
 
-  /// Validates and, when everything is right, saves.
-  public func save() -> Outcome {
+  /// Validates and, when everything is right, saves. A rule the store enforces (a player that
+  /// no longer exists) fails like validation; any other store failure is thrown, so the
+  /// coordinator can say the data could not be saved instead of blaming the form.
+  public func save() throws -> Outcome {
     errors = validationErrors()
     guard errors.isEmpty, let homeGoals = Self.goals(draft.homeGoals),
       let awayGoals = Self.goals(draft.awayGoals)
@@ -65,19 +68,29 @@ public final class EditMatchViewModel: Outputs {
     do {
       _ = try store.saveMatch(record)
       return .done
-    } catch {
-      errors[.form] =
-        "The match could not be saved: one of its players or the match itself no longer exists."
-      return .failed(message: errors[.form]!)
+    } catch LeagueStoreError.unknownPlayer {
+      return fail(.form, "One of the players no longer exists; pick players from the list.")
+    } catch LeagueStoreError.matchNotFound {
+      return fail(.form, "This match no longer exists; it may have been deleted.")
     }
+  }
+
+  /// The store could not save the match: the form says so, keeping everything typed.
+  public func reportStoreFailure() {
+    errors[.form] = "The match could not be saved just now; nothing was changed. Please try again."
+  }
+
+  private func fail(_ field: Field, _ message: String) -> Outcome {
+    errors[field] = message
+    return .failed(message: message)
   }
 
   public func cancel() -> Outcome { .cancelled }
 
-  /// Deletes the match being edited.
-  public func delete() -> Outcome {
-    guard let id = draft.matchID.flatMap(UUID.init(uuidString:)),
-      (try? store.deleteMatch(id: id)) == true
+  /// Deletes the match being edited; fails when it is already gone, and throws when the store
+  /// cannot be written.
+  public func delete() throws -> Outcome {
+    guard let id = draft.matchID.flatMap(UUID.init(uuidString:)), try store.deleteMatch(id: id)
     else {
       return .failed(message: "That match does not exist any more.")
     }
@@ -120,6 +133,18 @@ public final class EditMatchViewModel: Outputs {
   // MARK: Outputs
 
   public var title: String { draft.matchID == nil ? "New Match" : "Edit Match" }
+  /// The match's id, for the hidden field of an edit form; nil for a new match.
+  public var matchId: String? { draft.matchID }
+  public var token: String { draft.token }
+  public var homePlayers: [PlayerChoice] {
+    choices(selected: draft.homePlayerIDs, other: draft.awayPlayerIDs)
+  }
+  public var awayPlayers: [PlayerChoice] {
+    choices(selected: draft.awayPlayerIDs, other: draft.homePlayerIDs)
+  }
+  public var hasPlayers: Bool { !players.isEmpty }
+  public var homeGoals: String { draft.homeGoals }
+  public var awayGoals: String { draft.awayGoals }
   public var canSave: Bool { validationErrors().isEmpty }
   public var scoreText: String {
     "\(Self.goals(draft.homeGoals).map(String.init) ?? "?") : \(Self.goals(draft.awayGoals).map(String.init) ?? "?")"
@@ -135,6 +160,23 @@ public final class EditMatchViewModel: Outputs {
     return "\(names(draft.homePlayerIDs)) \(scoreText) \(names(draft.awayPlayerIDs))"
   }
 
+  public var homeError: String? { errors[.home] }
+  public var awayError: String? { errors[.away] }
+  public var bothSidesError: String? { errors[.bothSides] }
+  public var homeGoalsError: String? { errors[.homeGoals] }
+  public var awayGoalsError: String? { errors[.awayGoals] }
+  public var formError: String? { errors[.form] }
+
+  /// Where the form posts: the match being edited, or a new one.
+  public var formAction: LeagueDestination { editedID.map { .editMatch($0) } ?? .newMatch }
+  /// The delete confirmation of the match being edited; nil for a new match.
+  public var deletion: LeagueDestination? { editedID.map { .deleteMatch($0) } }
+  /// Where "Keep it" on the delete confirmation leads: back to the edit form.
+  public var edit: LeagueDestination? { editedID.map { .editMatch($0) } }
+  public var matches: LeagueDestination { .matches }
+
+  private var editedID: UUID? { draft.matchID.flatMap(UUID.init(uuidString:)) }
+
   private func choices(selected: [String], other: [String]) -> [PlayerChoice] {
     let picked = Set(selected.map { $0.lowercased() })
     let elsewhere = Set(other.map { $0.lowercased() })
@@ -143,54 +185,6 @@ public final class EditMatchViewModel: Outputs {
       return PlayerChoice(
         id: id, name: player.name, isSelected: picked.contains(id),
         isDisabled: elsewhere.contains(id) && !picked.contains(id))
-    }
-  }
-
-  private static let errorFields: [(String, Field)] = [
-    ("homeError", .home), ("awayError", .away), ("bothSidesError", .bothSides),
-    ("homeGoalsError", .homeGoals), ("awayGoalsError", .awayGoals), ("formError", .form),
-  ]
-
-  public static let outputSchema: OutputSchema = {
-    var fields: [String: OutputKind] = [
-      "title": .text, "isEditing": .flag, "matchId": .text, "token": .text,
-      "homePlayers": .list(PlayerChoice.outputSchema),
-      "awayPlayers": .list(PlayerChoice.outputSchema),
-      "hasPlayers": .flag, "homeGoals": .text, "awayGoals": .text, "scoreText": .text,
-      "summaryText": .text,
-      "canSave": .flag,
-    ]
-    for (name, _) in errorFields {
-      fields[name] = .text
-      fields["has" + name.prefix(1).uppercased() + name.dropFirst()] = .flag
-    }
-    return OutputSchema(fields)
-  }()
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "title": return .text(title)
-    case "isEditing": return .flag(draft.matchID != nil)
-    case "matchId": return .text(draft.matchID ?? "")
-    case "token": return .text(draft.token)
-    case "homePlayers":
-      return .list(choices(selected: draft.homePlayerIDs, other: draft.awayPlayerIDs))
-    case "awayPlayers":
-      return .list(choices(selected: draft.awayPlayerIDs, other: draft.homePlayerIDs))
-    case "hasPlayers": return .flag(!players.isEmpty)
-    case "homeGoals": return .text(draft.homeGoals)
-    case "awayGoals": return .text(draft.awayGoals)
-    case "scoreText": return .text(scoreText)
-    case "summaryText": return .text(summaryText)
-    case "canSave": return .flag(canSave)
-    default:
-      for (errorName, field) in Self.errorFields {
-        if name == errorName { return .text(errors[field] ?? "") }
-        if name == "has" + errorName.prefix(1).uppercased() + errorName.dropFirst() {
-          return .flag(errors[field] != nil)
-        }
-      }
-      return nil
     }
   }
 }

@@ -1,27 +1,18 @@
+import Foundation
 import MVVM
 
 /// The list of matches, newest first, as display rows.
-public final class MatchesViewModel: Outputs {
+@Outputs
+public final class MatchesViewModel {
   /// One match as the table shows it.
-  public struct Row: Outputs, Equatable {
-    public var id: String
+  @Outputs
+  public struct Row: Equatable {
+    @OutputIgnored public var id: UUID
     public var homeText: String
     public var scoreText: String
     public var awayText: String
 
-    public static let outputSchema = OutputSchema([
-      "id": .text, "home": .text, "score": .text, "away": .text,
-    ])
-
-    public func output(named name: String) -> Output? {
-      switch name {
-      case "id": .text(id)
-      case "home": .text(homeText)
-      case "score": .text(scoreText)
-      case "away": .text(awayText)
-      default: nil
-      }
-    }
+    public var edit: LeagueDestination { .editMatch(id) }
   }
 
   private let store: any LeagueStore
@@ -39,7 +30,7 @@ public final class MatchesViewModel: Outputs {
   public func refresh() throws {
     rows = try store.matches().map { match in
       Row(
-        id: match.id.uuidString.lowercased(),
+        id: match.id,
         homeText: match.homePlayers.map(\.name).joined(separator: ", "),
         scoreText: "\(match.homeGoals) : \(match.awayGoals)",
         awayText: match.awayPlayers.map(\.name).joined(separator: ", "))
@@ -50,22 +41,5 @@ public final class MatchesViewModel: Outputs {
   public var isEmpty: Bool { rows.isEmpty }
   public var emptyText: String { "No matches yet!" }
   public var emptyHint: String { "Record the first one with “New match”." }
-
-  public static let outputSchema = OutputSchema([
-    "title": .text, "rows": .list(Row.outputSchema), "isEmpty": .flag, "emptyText": .text,
-    "emptyHint": .text, "notice": .text, "hasNotice": .flag,
-  ])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "title": .text(title)
-    case "rows": .list(rows)
-    case "isEmpty": .flag(isEmpty)
-    case "emptyText": .text(emptyText)
-    case "emptyHint": .text(emptyHint)
-    case "notice": .text(notice ?? "")
-    case "hasNotice": .flag(notice != nil)
-    default: nil
-    }
-  }
+  public var newMatch: LeagueDestination { .newMatch }
 }

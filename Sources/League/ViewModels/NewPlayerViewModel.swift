@@ -1,16 +1,21 @@
 import Foundation
 import MVVM
 
-/// The new-player form: a name, trimmed, 1 to 50 characters, unique ignoring case.
-public final class NewPlayerViewModel: Outputs {
+/// The new-player form: a name, trimmed, 1 to 50 characters, unique ignoring case. Opened from the
+/// match form, it carries that form's draft and leads back to it.
+@Outputs
+public final class NewPlayerViewModel {
   private let store: any LeagueStore
-  public private(set) var name = ""
+  public private(set) var name: String = ""
   public private(set) var nameError: String?
   /// The player the last successful `save()` created.
-  public private(set) var createdPlayer: Player?
+  @OutputIgnored public private(set) var createdPlayer: Player?
+  /// The match form this one was opened from, to go back to with its draft.
+  @OutputIgnored public private(set) var returnDraft: MatchDraft?
 
-  public init(store: any LeagueStore) {
+  public init(store: any LeagueStore, returningTo draft: MatchDraft? = nil) {
     self.store = store
+    self.returnDraft = draft
   }
 
   public func setName(_ text: String) {
@@ -18,7 +23,9 @@ public final class NewPlayerViewModel: Outputs {
     nameError = nil
   }
 
-  public func save() -> Outcome {
+  /// Validates and saves; a taken name fails like validation, and any other store failure is
+  /// thrown so the coordinator can say the data could not be saved.
+  public func save() throws -> Outcome {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return fail("Enter a name") }
     guard trimmed.count <= 50 else { return fail("Names can be at most 50 characters") }
@@ -27,9 +34,12 @@ public final class NewPlayerViewModel: Outputs {
       return .done
     } catch LeagueStoreError.nameTaken {
       return fail("That name is taken")
-    } catch {
-      return .failed(message: "The player could not be saved. Please try again.")
     }
+  }
+
+  /// The store could not save the player: the form says so, keeping the name typed.
+  public func reportStoreFailure() {
+    nameError = "The player could not be saved just now. Please try again."
   }
 
   public func cancel() -> Outcome { .cancelled }
@@ -39,17 +49,11 @@ public final class NewPlayerViewModel: Outputs {
     return .failed(message: message)
   }
 
-  public static let outputSchema = OutputSchema([
-    "title": .text, "name": .text, "nameError": .text, "hasNameError": .flag,
-  ])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "title": .text("New Player")
-    case "name": .text(self.name)
-    case "nameError": .text(nameError ?? "")
-    case "hasNameError": .flag(nameError != nil)
-    default: nil
-    }
+  public var title: String { "New Player" }
+  /// The match draft, as hidden fields the form posts back with the name.
+  public var carried: [FormField] {
+    (returnDraft?.pairs ?? []).map { FormField(name: $0.name, value: $0.value) }
   }
+  /// Where "Cancel" and a saved player lead: back to the match form, or to the rankings.
+  public var back: LeagueDestination { returnDraft.map { .resumeMatch($0) } ?? .rankings }
 }

@@ -2,23 +2,15 @@ import Foundation
 import MVVM
 
 /// Likes and comments on an item, in words: "Liked by Ann and Bruno", "2 likes · 1 comment".
-public struct InteractionsViewModel: Outputs {
-  public struct CommentRow: Outputs {
+@Outputs
+public struct InteractionsViewModel {
+  @Outputs
+  public struct CommentRow {
     public var author: String
     public var text: String
-
-    public static let outputSchema = OutputSchema(["author": .text, "text": .text])
-
-    public func output(named name: String) -> Output? {
-      switch name {
-      case "author": .text(author)
-      case "text": .text(text)
-      default: nil
-      }
-    }
   }
 
-  public var interactions: Interactions
+  @OutputIgnored public var interactions: Interactions
 
   public var likesText: String {
     let likes = interactions.likes
@@ -26,7 +18,8 @@ public struct InteractionsViewModel: Outputs {
     case 0: return ""
     case 1: return "Liked by \(likes[0])"
     case 2: return "Liked by \(likes[0]) and \(likes[1])"
-    default: return "Liked by \(likes.dropLast().joined(separator: ", ")) and \(likes.last!)"
+    default:
+      return "Liked by \(likes.dropLast().joined(separator: ", ")) and \(likes[likes.count - 1])"
     }
   }
 
@@ -36,46 +29,26 @@ public struct InteractionsViewModel: Outputs {
     return "\(likes) like\(likes == 1 ? "" : "s") · \(comments) comment\(comments == 1 ? "" : "s")"
   }
 
-  public static let outputSchema = OutputSchema([
-    "likesText": .text, "hasLikes": .flag, "comments": .list(CommentRow.outputSchema),
-    "hasComments": .flag,
-    "countText": .text,
-  ])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "likesText": .text(likesText)
-    case "hasLikes": .flag(!interactions.likes.isEmpty)
-    case "comments":
-      .list(interactions.comments.map { CommentRow(author: $0.author, text: $0.text) })
-    case "hasComments": .flag(!interactions.comments.isEmpty)
-    case "countText": .text(countText)
-    default: nil
-    }
+  public var hasLikes: Bool { !interactions.likes.isEmpty }
+  public var comments: [CommentRow] {
+    interactions.comments.map { CommentRow(author: $0.author, text: $0.text) }
   }
+  public var hasComments: Bool { !interactions.comments.isEmpty }
 }
 
 /// The share action: a mail with the item's words, which works in any browser without scripts.
-public struct ShareViewModel: Outputs {
-  public var subject: String
-  public var body: String
+@Outputs
+public struct ShareViewModel {
+  @OutputIgnored public var subject: String
+  @OutputIgnored public var body: String
 
-  public var shareLink: String {
+  public var shareText: String { "Share" }
+  public var shareLink: Link {
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
     let encode = { (text: String) in
       text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
-    return "mailto:?subject=\(encode(subject))&body=\(encode(body))"
-  }
-
-  public static let outputSchema = OutputSchema(["shareText": .text, "shareLink": .url])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "shareText": .text("Share")
-    case "shareLink": .url(shareLink)
-    default: nil
-    }
+    return .web("mailto:?subject=\(encode(subject))&body=\(encode(body))")
   }
 }

@@ -2,27 +2,17 @@ import Foundation
 import MVVM
 
 /// One year's items on the issue's day: "1 year ago · 2014".
-public struct AlbumViewModel: Outputs {
+@Outputs
+public struct AlbumViewModel {
   public var heading: String
   public var items: [UserContentViewModel]
-
-  public static let outputSchema = OutputSchema([
-    "heading": .text, "items": .list(UserContentViewModel.outputSchema),
-  ])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "heading": .text(heading)
-    case "items": .list(items)
-    default: nil
-    }
-  }
 }
 
 /// Timehop's issue: what was posted on this day in earlier years, as albums of items, or the
 /// empty day's "No memories today".
-public struct IssueViewModel: Outputs {
-  public let issue: Issue
+@Outputs
+public struct IssueViewModel {
+  @OutputIgnored public let issue: Issue
   public let albums: [AlbumViewModel]
 
   /// `mediaExists` says whether an image file is there; a missing one shows the placeholder.
@@ -30,9 +20,9 @@ public struct IssueViewModel: Outputs {
     self.issue = issue
     let image = { (media: MediaRef, active: Bool) in
       ImageViewModel(
-        url: mediaExists(media.file) ? "/media/\(media.file)" : nil, width: media.width,
-        height: media.height,
-        altText: media.alt, isActive: active, placeholderURL: "/static/placeholder.svg")
+        source: mediaExists(media.file) ? Link(MemoriesDestination.media(media.file)) : nil,
+        width: media.width, height: media.height, alt: media.alt, isActive: active,
+        placeholder: Link(Asset("placeholder.svg")))
     }
     var first = true
     albums = issue.albums.map { album in
@@ -41,14 +31,19 @@ public struct IssueViewModel: Outputs {
         heading: "\(years) year\(years == 1 ? "" : "s") ago · \(album.year)",
         items: album.items.map { item in
           defer { first = false }
-          return UserContentViewModel(item: item, isActive: first, timeZone: timeZone, image: image)
+          return UserContentViewModel(
+            item: item, key: issue.key, isActive: first, timeZone: timeZone, image: image)
         })
     }
   }
 
-  /// The item with this id, to present its detail page.
-  public func item(id: String) -> UserContentViewModel? {
-    albums.lazy.flatMap(\.items).first { $0.item.id == id }
+  /// The detail page `detail` of the item with this id; nil when there is no such item or the
+  /// item has no such page.
+  public func detail(itemID: String, _ detail: Presentable) -> MemoryDetailViewModel? {
+    guard let item = albums.lazy.flatMap(\.items).first(where: { $0.item.id == itemID }),
+      item.presentables.contains(detail)
+    else { return nil }
+    return MemoryDetailViewModel(item: item, showing: detail, dateText: dateText)
   }
 
   /// "Monday, March 9, 2015"
@@ -58,27 +53,17 @@ public struct IssueViewModel: Outputs {
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "EEEE, MMMM d, yyyy"
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let date = calendar.date(
-      from: DateComponents(year: issue.key.year, month: issue.key.month, day: issue.key.day))!
+    calendar.timeZone = .gmt
+    // An IssueKey is a real date, so the calendar always has it; the key's own text otherwise.
+    guard
+      let date = calendar.date(
+        from: DateComponents(year: issue.key.year, month: issue.key.month, day: issue.key.day))
+    else { return issue.key.description }
     return formatter.string(from: date)
   }
 
-  public static let outputSchema = OutputSchema([
-    "title": .text, "dateText": .text, "albums": .list(AlbumViewModel.outputSchema),
-    "isEmpty": .flag,
-    "emptyTitle": .text, "emptyHint": .text,
-  ])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "title": .text("On this day")
-    case "dateText": .text(dateText)
-    case "albums": .list(albums)
-    case "isEmpty": .flag(albums.isEmpty)
-    case "emptyTitle": .text("No memories today")
-    case "emptyHint": .text("Try again tomorrow!")
-    default: nil
-    }
-  }
+  public var title: String { "On this day" }
+  public var isEmpty: Bool { albums.isEmpty }
+  public var emptyTitle: String { "No memories today" }
+  public var emptyHint: String { "Try again tomorrow!" }
 }

@@ -2,21 +2,25 @@ import Foundation
 import MVVM
 
 /// One item of an issue: its source and time, its block (one of six kinds, each with its own
-/// view model and partial template), its interactions and its share action.
-public struct UserContentViewModel: Outputs {
-  public let item: UserContent
+/// view model and partial template: exactly one of the block outputs is present), its
+/// interactions and its share action, and the detail pages it leads to.
+@Outputs
+public struct UserContentViewModel {
+  @OutputIgnored public let item: UserContent
+  @OutputIgnored public let key: IssueKey
   /// Hours and minutes in the issue's time zone; made once per item, not once per output.
   private let clock: DateFormatter
-  let image: (MediaRef, Bool) -> ImageViewModel
+  private let image: (MediaRef, Bool) -> ImageViewModel
   /// Images of the first item load at once; the rest as they scroll near.
-  let isActive: Bool
+  private let isActive: Bool
 
   /// `image` turns a media reference into an image view model (it knows the media folder).
   public init(
-    item: UserContent, isActive: Bool, timeZone: TimeZone,
+    item: UserContent, key: IssueKey, isActive: Bool, timeZone: TimeZone,
     image: @escaping (MediaRef, Bool) -> ImageViewModel
   ) {
     self.item = item
+    self.key = key
     self.isActive = isActive
     self.image = image
     clock = DateFormatter()
@@ -25,8 +29,66 @@ public struct UserContentViewModel: Outputs {
     clock.dateFormat = "HH:mm"
   }
 
+  public var anchor: String { "item-\(item.id)" }
+  public var source: String { item.source }
+  public var timeText: String { clock.string(from: item.createdAt) }
+
+  public var photoAlbum: PhotoAlbumViewModel? {
+    guard case .photoAlbum(let photos) = item.block else { return nil }
+    return PhotoAlbumViewModel(
+      photos: photos.map { PhotoViewModel(image: image($0.image, isActive), caption: $0.caption) })
+  }
+
+  public var video: VideoViewModel? {
+    guard case .video(let poster, let duration, let link) = item.block else { return nil }
+    return VideoViewModel(
+      poster: image(poster, isActive), durationSeconds: duration, link: .web(link))
+  }
+
+  public var text: TextWithLinksViewModel? {
+    guard case .textWithLinks(let text) = item.block else { return nil }
+    return TextWithLinksViewModel(text: text)
+  }
+
+  public var event: EventViewModel? {
+    guard case .event(let title, let start, let end, let place) = item.block else { return nil }
+    return EventViewModel(
+      title: title, whenText: "\(clock.string(from: start))–\(clock.string(from: end))",
+      place: place)
+  }
+
+  public var location: LocationViewModel? {
+    guard case .location(let name, let latitude, let longitude) = item.block else { return nil }
+    return LocationViewModel(name: name, latitude: latitude, longitude: longitude)
+  }
+
+  public var link: LinkViewModel? {
+    guard case .link(let title, let url, let siteName, let picture) = item.block else { return nil }
+    return LinkViewModel(
+      title: title, url: .web(url), siteName: siteName, image: picture.map { image($0, isActive) })
+  }
+
+  /// The likes and comments, when there are any.
+  public var interactions: InteractionsViewModel? {
+    item.interactions.isEmpty ? nil : InteractionsViewModel(interactions: item.interactions)
+  }
+
+  public var share: ShareViewModel {
+    ShareViewModel(subject: "A memory from \(item.source)", body: shareBody)
+  }
+
   /// The block's detail page, if it has one (location, event, link).
-  public var blockDetail: Presentable? {
+  public var detail: MemoriesDestination? {
+    blockDetail.map { .detail(key, itemID: item.id, $0) }
+  }
+
+  /// The page of likes and comments, when there are any.
+  public var interactionsDetail: MemoriesDestination? {
+    item.interactions.isEmpty ? nil : .detail(key, itemID: item.id, .interactions)
+  }
+
+  /// Which detail page the block has, if any.
+  @OutputIgnored public var blockDetail: Presentable? {
     switch item.block {
     case .location: .location
     case .event: .event
@@ -36,109 +98,8 @@ public struct UserContentViewModel: Outputs {
   }
 
   /// Every detail page this item can lead to.
-  public var presentables: [Presentable] {
+  @OutputIgnored public var presentables: [Presentable] {
     (blockDetail.map { [$0] } ?? []) + (item.interactions.isEmpty ? [] : [.interactions])
-  }
-
-  var kindName: String {
-    switch item.block {
-    case .photoAlbum: "photoAlbum"
-    case .video: "video"
-    case .textWithLinks: "text"
-    case .event: "event"
-    case .location: "location"
-    case .link: "link"
-    }
-  }
-
-  private func time(_ date: Date) -> String {
-    clock.string(from: date)
-  }
-
-  public var photoAlbum: PhotoAlbumViewModel {
-    guard case .photoAlbum(let photos) = item.block else { return PhotoAlbumViewModel(photos: []) }
-    return PhotoAlbumViewModel(
-      photos: photos.map { PhotoViewModel(image: image($0.image, isActive), caption: $0.caption) })
-  }
-
-  public var video: VideoViewModel {
-    guard case .video(let poster, let duration, let link) = item.block else {
-      return VideoViewModel(
-        poster: image(MediaRef(file: "", width: 0, height: 0, alt: ""), false), durationSeconds: 0,
-        link: "")
-    }
-    return VideoViewModel(poster: image(poster, isActive), durationSeconds: duration, link: link)
-  }
-
-  public var text: TextWithLinksViewModel {
-    guard case .textWithLinks(let text) = item.block else {
-      return TextWithLinksViewModel(text: "")
-    }
-    return TextWithLinksViewModel(text: text)
-  }
-
-  public var event: EventViewModel {
-    guard case .event(let title, let start, let end, let place) = item.block else {
-      return EventViewModel(title: "", whenText: "", place: "")
-    }
-    return EventViewModel(title: title, whenText: "\(time(start))–\(time(end))", place: place)
-  }
-
-  public var location: LocationViewModel {
-    guard case .location(let name, let latitude, let longitude) = item.block else {
-      return LocationViewModel(name: "", latitude: 0, longitude: 0)
-    }
-    return LocationViewModel(name: name, latitude: latitude, longitude: longitude)
-  }
-
-  public var link: LinkViewModel {
-    guard case .link(let title, let url, let siteName, let picture) = item.block else {
-      return LinkViewModel(title: "", url: "", siteName: "", image: nil)
-    }
-    return LinkViewModel(
-      title: title, url: url, siteName: siteName, image: picture.map { image($0, isActive) })
-  }
-
-  public static let outputSchema = OutputSchema([
-    "id": .text, "anchor": .text, "source": .text, "timeText": .text, "kind": .text,
-    "isPhotoAlbum": .flag, "isVideo": .flag, "isText": .flag, "isEvent": .flag, "isLocation": .flag,
-    "isLink": .flag,
-    "photoAlbum": .object(PhotoAlbumViewModel.outputSchema),
-    "video": .object(VideoViewModel.outputSchema),
-    "text": .object(TextWithLinksViewModel.outputSchema),
-    "event": .object(EventViewModel.outputSchema),
-    "location": .object(LocationViewModel.outputSchema),
-    "link": .object(LinkViewModel.outputSchema),
-    "interactions": .object(InteractionsViewModel.outputSchema), "hasInteractions": .flag,
-    "share": .object(ShareViewModel.outputSchema), "hasDetail": .flag, "detailKind": .text,
-  ])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "id": .text(item.id)
-    case "anchor": .text("item-\(item.id)")
-    case "source": .text(item.source)
-    case "timeText": .text(time(item.createdAt))
-    case "kind": .text(kindName)
-    case "isPhotoAlbum": .flag(kindName == "photoAlbum")
-    case "isVideo": .flag(kindName == "video")
-    case "isText": .flag(kindName == "text")
-    case "isEvent": .flag(kindName == "event")
-    case "isLocation": .flag(kindName == "location")
-    case "isLink": .flag(kindName == "link")
-    case "photoAlbum": .object(photoAlbum)
-    case "video": .object(video)
-    case "text": .object(text)
-    case "event": .object(event)
-    case "location": .object(location)
-    case "link": .object(link)
-    case "interactions": .object(InteractionsViewModel(interactions: item.interactions))
-    case "hasInteractions": .flag(!item.interactions.isEmpty)
-    case "share": .object(ShareViewModel(subject: "A memory from \(item.source)", body: shareBody))
-    case "hasDetail": .flag(blockDetail != nil)
-    case "detailKind": .text(blockDetail?.rawValue ?? "")
-    default: nil
-    }
   }
 
   private var shareBody: String {

@@ -2,7 +2,8 @@ import MVVM
 
 /// One page of the playlist: up to 100 songs as rows, the count, the range shown and paging; or,
 /// when the source could not be loaded, an error state that says why.
-public struct PlaylistViewModel: Outputs {
+@Outputs
+public struct PlaylistViewModel {
   public static let pageSize = 100
   /// Covers in the first rows load at once; the rest load as they scroll near (lazy).
   static let eagerCovers = 8
@@ -14,8 +15,9 @@ public struct PlaylistViewModel: Outputs {
   }
 
   public let rows: [SongRow]
-  public let page: Int
-  public let totalCount: Int
+  @OutputIgnored public let page: Int
+  @OutputIgnored public let totalCount: Int
+  /// Why the playlist could not be loaded; nil when it was.
   public let errorText: String?
 
   /// The page `page` (from 1) of what `source` holds now.
@@ -36,9 +38,9 @@ public struct PlaylistViewModel: Outputs {
         SongRow(
           title: song.title, subtitle: song.artistName,
           cover: ImageViewModel(
-            url: song.coverURL.isEmpty ? nil : song.coverURL, width: 64, height: 64,
-            altText: "Cover of \(song.title)",
-            isActive: offset < Self.eagerCovers, placeholderURL: "/static/cover.svg"))
+            source: song.coverURL.isEmpty ? nil : .web(song.coverURL), width: 64, height: 64,
+            alt: "Cover of \(song.title)", isActive: offset < Self.eagerCovers,
+            placeholder: Link(Asset("cover.svg"))))
       }
       self.init(rows: rows, page: page, totalCount: songs.count, errorText: nil)
     }
@@ -51,9 +53,16 @@ public struct PlaylistViewModel: Outputs {
     self.errorText = errorText
   }
 
+  public var title: String { "Playlist" }
   public var isError: Bool { errorText != nil }
-  public var hasPrevious: Bool { page > 1 }
-  public var hasNext: Bool { page * Self.pageSize < totalCount }
+  public var isEmpty: Bool { !isError && totalCount == 0 }
+  /// The page before this one, if there is one.
+  public var previous: PlaylistDestination? { page > 1 ? .page(page - 1) : nil }
+  /// The page after this one, if there is one. `page` is at most the page count here, so the
+  /// arithmetic cannot overflow.
+  public var next: PlaylistDestination? {
+    page * Self.pageSize < totalCount ? .page(page + 1) : nil
+  }
 
   /// "1 song", "100 songs", "10,000 songs".
   public var countText: String {
@@ -77,29 +86,5 @@ public struct PlaylistViewModel: Outputs {
       text.append(digit)
     }
     return text
-  }
-
-  public static let outputSchema = OutputSchema([
-    "title": .text, "rows": .list(SongRow.outputSchema), "countText": .text, "rangeText": .text,
-    "hasPrevious": .flag, "hasNext": .flag, "previousPage": .text, "nextPage": .text,
-    "isError": .flag,
-    "errorText": .text, "isEmpty": .flag,
-  ])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "title": .text("Playlist")
-    case "rows": .list(rows)
-    case "countText": .text(countText)
-    case "rangeText": .text(rangeText)
-    case "hasPrevious": .flag(hasPrevious)
-    case "hasNext": .flag(hasNext)
-    case "previousPage": .text(String(page - 1))
-    case "nextPage": .text(String(page + 1))
-    case "isError": .flag(isError)
-    case "errorText": .text(errorText ?? "")
-    case "isEmpty": .flag(!isError && totalCount == 0)
-    default: nil
-    }
   }
 }

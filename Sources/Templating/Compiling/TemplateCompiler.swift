@@ -1,7 +1,9 @@
 import MVVM
 
 /// Turns a loaded page into a render plan, checking every binding against the page view model's
-/// output schema on the way. Problems are collected, not thrown, so one load reports them all.
+/// output schema on the way and resolving it to a slot (scope depth and field number), so
+/// rendering never looks a name up. Problems are collected, not thrown, so one load reports them
+/// all.
 ///
 /// Per element, bindings apply in this order: `m:mock` drops it; `m:repeat` repeats it (so the
 /// other bindings see each item); `m:if`/`m:unless` keep or drop it; `m:object` changes the scope
@@ -12,11 +14,18 @@ struct TemplateCompiler {
     "layout",
   ]
 
+  /// What a binding names, resolved: where its value comes from and its kind.
+  private struct Resolved {
+    var slot: Slot
+    var kind: OutputKind
+  }
+
   private(set) var errors: [TemplateError] = []
-  private var scopes: [[String: OutputKind]]
+  /// The schemas in scope, the page's first; repeat items also offer their position.
+  private var scopes: [(schema: OutputSchema, isRepeatItem: Bool)]
 
   init(schema: OutputSchema) {
-    scopes = [schema.fields]
+    scopes = [(schema, false)]
   }
 
   mutating func compile(_ root: TemplateElement) -> [RenderOp] {
@@ -38,19 +47,15 @@ struct TemplateCompiler {
       return []
     }
     if let name = element.binding("repeat") {
-      guard let kind = lookup(name, element, expecting: "a list") else { return [] }
-      guard case .list(let itemSchema) = kind else {
+      guard let resolved = lookup(name, element, expecting: "a list") else { return [] }
+      guard case .list(let itemSchema) = resolved.kind else {
         report(
-          element, "m:repeat=\"\(name)\" needs a list output, but \(name) is \(kind.tag.rawValue)")
+          element, "m:repeat=\"\(name)\" needs a list output, but \(name) is \(resolved.kind.name)")
         return []
       }
-      var fields = itemSchema.fields
-      fields["index"] = .text
-      fields["parity"] = .text
-      for flag in ["first", "last", "odd", "even"] { fields[flag] = .flag }
-      scopes.append(fields)
+      scopes.append((itemSchema, true))
       defer { scopes.removeLast() }
-      return [.repeatEach(name, conditioned(element, insideRawText: insideRawText))]
+      return [.repeatEach(resolved.slot, conditioned(element, insideRawText: insideRawText))]
     }
     return conditioned(element, insideRawText: insideRawText)
   }
@@ -58,8 +63,8 @@ struct TemplateCompiler {
   private mutating func conditioned(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
     for (binding, negated) in [("if", false), ("unless", true)] {
       guard let name = element.binding(binding) else { continue }
-      guard flag(name, element) else { return [] }
-      return [.condition(name, negated: negated, scoped(element, insideRawText: insideRawText))]
+      guard let slot = condition(name, element) else { return [] }
+      return [.condition(slot, negated: negated, scoped(element, insideRawText: insideRawText))]
     }
     return scoped(element, insideRawText: insideRawText)
   }
@@ -68,15 +73,17 @@ struct TemplateCompiler {
     guard let name = element.binding("object") else {
       return tag(element, insideRawText: insideRawText)
     }
-    guard let kind = lookup(name, element, expecting: "an object") else { return [] }
-    guard case .object(let childSchema) = kind else {
+    guard let resolved = lookup(name, element, expecting: "an object") else { return [] }
+    // An optional object renders its element only when it is there.
+    guard case .object(let childSchema) = resolved.kind.unwrapped else {
       report(
-        element, "m:object=\"\(name)\" needs an object output, but \(name) is \(kind.tag.rawValue)")
+        element, "m:object=\"\(name)\" needs an object output, but \(name) is \(resolved.kind.name)"
+      )
       return []
     }
-    scopes.append(childSchema.fields)
+    scopes.append((childSchema, false))
     defer { scopes.removeLast() }
-    return [.object(name, tag(element, insideRawText: insideRawText))]
+    return [.object(resolved.slot, tag(element, insideRawText: insideRawText))]
   }
 
   private mutating func tag(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
@@ -97,11 +104,14 @@ struct TemplateCompiler {
     if let name = element.binding("text") {
       if rawText {
         report(element, "bindings are not allowed inside <script> or <style>")
-      } else if let kind = lookup(name, element, expecting: "text"), kind != .text && kind != .url {
-        report(
-          element, "m:text=\"\(name)\" needs a text output, but \(name) is \(kind.tag.rawValue)")
-      } else {
-        ops.append(.text(name))
+      } else if let resolved = lookup(name, element, expecting: "text") {
+        let kind = resolved.kind.unwrapped
+        if kind == .text || kind == .url {
+          ops.append(.text(resolved.slot))
+        } else {
+          report(
+            element, "m:text=\"\(name)\" needs a text output, but \(name) is \(resolved.kind.name)")
+        }
       }
     } else {
       for child in element.children {
@@ -152,29 +162,31 @@ struct TemplateCompiler {
         continue
       }
       if HTMLVocabulary.booleanAttributes.contains(attribute) {
-        if flag(output, element) {
-          ops.append(.booleanAttribute(output, bytes: Array(" \(attribute)".utf8)))
+        if let slot = flag(output, element) {
+          ops.append(.booleanAttribute(slot, bytes: Array(" \(attribute)".utf8)))
         }
         continue
       }
       let isURL = HTMLVocabulary.urlAttributes.contains(attribute) || attribute == "srcset"
-      guard let kind = lookup(output, element, expecting: isURL ? "a URL" : "text") else {
+      guard let resolved = lookup(output, element, expecting: isURL ? "a URL" : "text") else {
         continue
       }
+      let kind = resolved.kind.unwrapped
       if isURL && kind != .url {
         report(
           element,
-          "the \(attribute) attribute needs a URL output, but \(output) is \(kind.tag.rawValue)")
+          "the \(attribute) attribute needs a URL output, but \(output) is \(resolved.kind.name)")
         continue
       }
       if !isURL && kind != .text && kind != .url {
         report(
           element,
-          "the \(attribute) attribute needs a text output, but \(output) is \(kind.tag.rawValue)")
+          "the \(attribute) attribute needs a text output, but \(output) is \(resolved.kind.name)")
         continue
       }
       let attributeKind: AttributeKind = attribute == "srcset" ? .srcset : isURL ? .url : .text
-      ops.append(.attribute(output, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind))
+      ops.append(
+        .attribute(resolved.slot, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind))
     }
     return ops
   }
@@ -207,25 +219,46 @@ struct TemplateCompiler {
 
   // MARK: Schema lookups
 
+  /// The innermost scope that has the name wins, so a repeat item's `name` hides the page's; a
+  /// repeat item's own outputs come before its position (`index`, `first`…).
   private mutating func lookup(
     _ name: String, _ element: TemplateElement, expecting: String
-  ) -> OutputKind? {
-    for scope in scopes.reversed() {
-      if let kind = scope[name] { return kind }
+  ) -> Resolved? {
+    for depth in scopes.indices.reversed() {
+      if let index = scopes[depth].schema.index(of: name) {
+        return Resolved(
+          slot: Slot(depth: depth, source: .output(index)),
+          kind: scopes[depth].schema.fields[index].kind)
+      }
+      if scopes[depth].isRepeatItem, let position = RepeatPosition(name: name) {
+        return Resolved(slot: Slot(depth: depth, source: .position(position)), kind: position.kind)
+      }
     }
     report(element, "the view model has no output named \"\(name)\" (expected \(expecting))")
     return nil
   }
 
-  private mutating func flag(_ name: String, _ element: TemplateElement) -> Bool {
-    guard let kind = lookup(name, element, expecting: "a flag") else { return false }
-    guard kind == .flag else {
+  /// A flag, for boolean attributes.
+  private mutating func flag(_ name: String, _ element: TemplateElement) -> Slot? {
+    guard let resolved = lookup(name, element, expecting: "a flag") else { return nil }
+    guard resolved.kind == .flag else {
+      report(element, "\(name) is \(resolved.kind.name), but only a flag can switch an attribute")
+      return nil
+    }
+    return resolved.slot
+  }
+
+  /// A flag or an optional, for `m:if` and `m:unless` (an optional counts as true when present).
+  private mutating func condition(_ name: String, _ element: TemplateElement) -> Slot? {
+    guard let resolved = lookup(name, element, expecting: "a flag") else { return nil }
+    guard resolved.kind == .flag || resolved.kind.isOptional else {
       report(
         element,
-        "\(name) is \(kind.tag.rawValue), but only a flag can keep, drop or switch something")
-      return false
+        "\(name) is \(resolved.kind.name), but only a flag or an optional can keep or drop something"
+      )
+      return nil
     }
-    return true
+    return resolved.slot
   }
 
   private mutating func report(_ element: TemplateElement, _ message: String) {
@@ -270,10 +303,10 @@ struct TemplateCompiler {
 extension RenderOp {
   fileprivate func mergingChildren() -> RenderOp {
     switch self {
-    case .condition(let name, let negated, let body):
-      .condition(name, negated: negated, TemplateCompiler.merged(body))
-    case .repeatEach(let name, let body): .repeatEach(name, TemplateCompiler.merged(body))
-    case .object(let name, let body): .object(name, TemplateCompiler.merged(body))
+    case .condition(let slot, let negated, let body):
+      .condition(slot, negated: negated, TemplateCompiler.merged(body))
+    case .repeatEach(let slot, let body): .repeatEach(slot, TemplateCompiler.merged(body))
+    case .object(let slot, let body): .object(slot, TemplateCompiler.merged(body))
     case .fragment(let id, let body): .fragment(id, TemplateCompiler.merged(body))
     default: self
     }

@@ -2,16 +2,20 @@ import Foundation
 import MVVM
 
 /// One person's page: the formatted name and birthday, and a large avatar.
-public struct PersonViewModel: Outputs {
-  public let user: User
+@Outputs
+public struct PersonViewModel {
+  @OutputIgnored public let user: User
   public let avatar: ImageViewModel
 
-  public init(user: User, avatarURL: String?) {
+  public init(user: User, avatar: Avatar) {
     self.user = user
-    avatar = ImageViewModel(
-      url: avatarURL, width: 160, height: 160, altText: "", isActive: true,
-      placeholderURL: "/static/avatar.svg")
+    self.avatar = ImageViewModel(
+      source: Link(UsersDestination.avatar(user.id, version: avatar.version)), width: 160,
+      height: 160, alt: "", isActive: true, placeholder: Link(Asset("avatar.svg")))
   }
+
+  public var title: String { nameText }
+  public var users: UsersDestination { .users }
 
   /// "Dr. Ada Okafor", or "Ada Okafor" without a salutation.
   public var nameText: String { Self.name(of: user) }
@@ -33,18 +37,4 @@ public struct PersonViewModel: Outputs {
     formatter.dateFormat = "EEEE MMMM d, yyyy"
     return formatter
   }()
-
-  public static let outputSchema = OutputSchema([
-    "title": .text, "nameText": .text, "birthdayText": .text,
-    "avatar": .object(ImageViewModel.outputSchema),
-  ])
-
-  public func output(named name: String) -> Output? {
-    switch name {
-    case "title", "nameText": .text(nameText)
-    case "birthdayText": .text(birthdayText)
-    case "avatar": .object(avatar)
-    default: nil
-    }
-  }
 }

@@ -25,7 +25,9 @@ public struct WebApplication: Responder {
     var router = Router()
     router.errorPage = { status, message, request in pages.errorPage(status, message, for: request)
     }
-    router.get("/") { request in .redirect(to: request.location("/matches"), status: .found) }
+    router.get("/") { request in
+      .redirect(to: request.location(LeagueRoutes.matches), status: .found)
+    }
     router.get("/static/*path") { request in
       publicFiles.respond(to: request, segments: request.pathSegments.dropFirst())
     }
@@ -64,7 +66,7 @@ public struct WebApplication: Responder {
   /// Loads and checks every page template; throws all problems at once.
   public static func loadTemplates(from directory: String) throws(TemplateErrors) -> TemplateLibrary
   {
-    try TemplateLibrary(directory: directory, pages: Page.all)
+    try TemplateLibrary(directory: directory, pages: Pages.all)
   }
 
   /// Fills in what the request looked like where it entered the deployment: the real client,

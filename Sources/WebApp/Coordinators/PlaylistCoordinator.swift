@@ -9,7 +9,7 @@ struct PlaylistCoordinator: Sendable {
   let pages: PageRenderer
 
   func register(in router: inout Router) {
-    router.get("/playlist") { request in try playlist(request) }
+    router.get(PlaylistRoutes.playlist) { request in try playlist(request) }
   }
 
   func playlist(_ request: Request) throws -> Response {
@@ -26,15 +26,9 @@ struct PlaylistCoordinator: Sendable {
       throw HTTPError(
         .notFound, "There is no playlist page \(page): it has \(error.pageCount) page(s).")
     }
-    // The view model's page is one that exists (at most the page count), so ±1 cannot overflow.
-    let outputs = ExtendedOutputs(
-      viewModel,
-      [
-        "previousLink": .url("/playlist?page=\(viewModel.page - 1)"),
-        "nextLink": .url("/playlist?page=\(viewModel.page + 1)"),
-      ])
     // A source that cannot be read is the server's problem for now, not the browser's: 503.
     return pages.render(
-      .playlist, outputs, for: request, status: viewModel.isError ? .serviceUnavailable : .ok)
+      Pages.playlist, viewModel, for: request,
+      status: viewModel.isError ? .serviceUnavailable : .ok)
   }
 }

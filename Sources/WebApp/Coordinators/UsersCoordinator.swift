@@ -9,30 +9,25 @@ struct UsersCoordinator: Sendable {
   let pages: PageRenderer
 
   func register(in router: inout Router) {
-    router.get("/users") { request in
-      let viewModel = listViewModel()
-      let rows = viewModel.rows.map {
-        ExtendedOutputs($0, ["link": .url("/users/\($0.id)")]) as any Outputs
-      }
-      return pages.render(.users, ExtendedOutputs(viewModel, ["rows": .list(rows)]), for: request)
+    router.get(UsersRoutes.users) { request in
+      pages.render(Pages.users, listViewModel(), for: request)
     }
-    router.post("/users/refresh") { request in
+    router.post(UsersRoutes.refresh) { request in
       _ = try request.checkedForm()
       listViewModel().refresh()
-      return .redirect(to: request.location("/users"))
+      return .redirect(to: request.location(UsersRoutes.users))
     }
-    router.post("/users/clear-cache") { request in
+    router.post(UsersRoutes.clearCache) { request in
       _ = try request.checkedForm()
       listViewModel().clearCache()
-      return .redirect(to: request.location("/users"))
+      return .redirect(to: request.location(UsersRoutes.users))
     }
-    router.get("/users/:id") { request in
+    router.get(UsersRoutes.person) { request in
       let user = try user(request)
       let avatar = avatars.avatar(firstName: user.firstName, lastName: user.lastName)
-      return pages.render(
-        .person, PersonViewModel(user: user, avatarURL: Self.avatarURL(user, avatar)), for: request)
+      return pages.render(Pages.person, PersonViewModel(user: user, avatar: avatar), for: request)
     }
-    router.get("/users/:id/avatar.svg") { request in
+    router.get(UsersRoutes.avatar) { request in
       let user = try user(request)
       let avatar = avatars.avatar(firstName: user.firstName, lastName: user.lastName)
       let etag = "\"\(avatar.version)\""
@@ -50,19 +45,16 @@ struct UsersCoordinator: Sendable {
   }
 
   private func listViewModel() -> UsersViewModel {
-    UsersViewModel(store: store, avatars: avatars, avatarURL: Self.avatarURL)
+    UsersViewModel(store: store, avatars: avatars)
   }
 
   private func user(_ request: Request) throws -> User {
-    guard let id = request.routeParameters["id"].flatMap({ Int($0) }), let user = store.user(id: id)
+    guard case .value(let id)? = request.routeParameters["id"].flatMap(DecimalNumber.init),
+      let user = store.user(id: id)
     else {
       throw HTTPError(
         .notFound, "There is no user at this address. The list may have been refreshed since.")
     }
     return user
-  }
-
-  private static func avatarURL(_ user: User, _ avatar: Avatar) -> String {
-    "/users/\(user.id)/avatar.svg?v=\(avatar.version)"
   }
 }

@@ -4,66 +4,40 @@ import Memories
 import Playlist
 import Users
 
-/// Every page template and the outputs it binds: its view model's schema plus the links its
-/// coordinator adds. `TemplateLibrary` checks each template against this at start-up.
-enum Page: String, CaseIterable {
-  case matches
-  case matchForm = "match-form"
-  case matchDelete = "match-delete"
-  case playerForm = "player-form"
-  case rankings
-  case playlist
-  case users
-  case person
-  case issue
-  case memoryDetail = "memory-detail"
-  case error
+/// A page template and the type of the view model it renders: the template is checked against
+/// that type's outputs when it loads, and rendering it with another type does not compile.
+struct Page<ViewModel: Outputs>: Sendable {
+  let file: String
 
-  var file: String { rawValue + ".xhtml" }
-
-  var schema: OutputSchema {
-    switch self {
-    case .matches:
-      MatchesViewModel.outputSchema.addingToItems(of: "rows", ["editLink": .url])
-    case .matchForm:
-      EditMatchViewModel.outputSchema.adding(["action": .url, "deleteLink": .url])
-    case .matchDelete:
-      EditMatchViewModel.outputSchema.adding(["action": .url, "cancelLink": .url])
-    case .playerForm:
-      NewPlayerViewModel.outputSchema.adding([
-        "carried": .list(HiddenField.outputSchema), "cancelLink": .url,
-      ])
-    case .rankings:
-      RankingsViewModel.outputSchema
-    case .playlist:
-      PlaylistViewModel.outputSchema.adding(["previousLink": .url, "nextLink": .url])
-    case .users:
-      UsersViewModel.outputSchema.addingToItems(of: "rows", ["link": .url])
-    case .person:
-      PersonViewModel.outputSchema
-    case .issue:
-      IssueViewModel.outputSchema.adding([
-        "albums": .list(
-          AlbumViewModel.outputSchema.adding([
-            "items": .list(
-              UserContentViewModel.outputSchema.adding([
-                "detailLink": .url, "interactionsLink": .url,
-              ]))
-          ]))
-      ])
-    case .memoryDetail:
-      UserContentViewModel.outputSchema.adding([
-        "backLink": .url, "dateText": .text, "showsLocation": .flag, "showsEvent": .flag,
-        "showsLink": .flag,
-        "showsInteractions": .flag,
-      ])
-    case .error:
-      ErrorPageViewModel.outputSchema
-    }
+  init(_ file: String) {
+    self.file = file
   }
+}
+
+/// Every page of the app. `TemplateLibrary` loads and checks them all at start-up.
+enum Pages {
+  static let matches = Page<MatchesViewModel>("matches.xhtml")
+  static let matchForm = Page<EditMatchViewModel>("match-form.xhtml")
+  static let matchDelete = Page<EditMatchViewModel>("match-delete.xhtml")
+  static let playerForm = Page<NewPlayerViewModel>("player-form.xhtml")
+  static let rankings = Page<RankingsViewModel>("rankings.xhtml")
+  static let playlist = Page<PlaylistViewModel>("playlist.xhtml")
+  static let users = Page<UsersViewModel>("users.xhtml")
+  static let person = Page<PersonViewModel>("person.xhtml")
+  static let issue = Page<IssueViewModel>("issue.xhtml")
+  static let memoryDetail = Page<MemoryDetailViewModel>("memory-detail.xhtml")
+  static let error = Page<ErrorPageViewModel>("error.xhtml")
 
   /// Every page's file and schema, as `TemplateLibrary` takes them.
   static var all: [String: OutputSchema] {
-    Dictionary(uniqueKeysWithValues: allCases.map { ($0.file, $0.schema) })
+    func entry<ViewModel>(_ page: Page<ViewModel>) -> (String, OutputSchema) {
+      (page.file, ViewModel.outputSchema)
+    }
+    return Dictionary(
+      uniqueKeysWithValues: [
+        entry(matches), entry(matchForm), entry(matchDelete), entry(playerForm), entry(rankings),
+        entry(playlist), entry(users), entry(person), entry(issue), entry(memoryDetail),
+        entry(error),
+      ])
   }
 }

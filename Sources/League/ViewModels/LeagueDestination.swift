@@ -1,0 +1,15 @@
+import Foundation
+import MVVM
+
+/// The places of the league a link or a form can lead to. View models hold these, never URLs; the
+/// web layer's route table turns each into its address.
+public enum LeagueDestination: Destination {
+  case matches
+  case newMatch
+  case editMatch(UUID)
+  case deleteMatch(UUID)
+  /// The match form again, with the draft that travelled through "Add a player" and back.
+  case resumeMatch(MatchDraft)
+  case newPlayer
+  case rankings
+}

@@ -1,0 +1,132 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Outputs` on a view model (a struct or a final class): its outputs are its instance
+/// properties, stored or computed, that are not private and not marked `@OutputIgnored`. From them
+/// it writes the `Outputs` conformance: the schema (names in declaration order, kinds from the
+/// property types) and the accessors by field number that compiled templates call. Kinds come from
+/// overloads in MVVM, so a property of a type no kind fits is a compile error at that property.
+public struct OutputsMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else {
+      context.diagnose(Diagnostic(node: node, message: OutputsDiagnostic.notAType))
+      return []
+    }
+    let outputs = properties(of: declaration, in: context)
+    let access = isPublic(declaration) ? "public " : ""
+    let typeName = type.trimmedDescription
+    let fields = outputs.map { "    MVVM.OutputField(\"\($0.name)\", (\($0.type)).self),\n" }
+    let values = outputs.enumerated().map { index, output in
+      "    case \(index): MVVM.OutputValue(instance.pointee.\(output.name))\n"
+    }
+    let visits = outputs.enumerated().map { index, output in
+      "    case \(index): visitor.visit(instance.pointee.\(output.name))\n"
+    }
+    let text = """
+      extension \(typeName): MVVM.Outputs {
+        \(access)static let outputSchema = MVVM.OutputSchema([
+      \(fields.joined())  ])
+
+        \(access)static func outputValue(_ field: Int, of instance: UnsafePointer<\(typeName)>) -> MVVM.OutputValue {
+          switch field {
+      \(values.joined())    default: .absent
+          }
+        }
+
+        \(access)static func visitOutput(
+          _ field: Int, of instance: UnsafePointer<\(typeName)>, with visitor: inout some MVVM.OutputVisitor
+        ) {
+          switch field {
+      \(visits.joined())    default: break
+          }
+        }
+      }
+      """
+    let source = DeclSyntax(stringLiteral: text)
+    guard let extensionDecl = source.as(ExtensionDeclSyntax.self) else { return [] }
+    return [extensionDecl]
+  }
+
+  /// The instance properties that are outputs, with their declared types, in order.
+  private static func properties(
+    of declaration: some DeclGroupSyntax, in context: some MacroExpansionContext
+  ) -> [(name: String, type: String)] {
+    var outputs: [(name: String, type: String)] = []
+    for member in declaration.memberBlock.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self), isOutput(variable) else {
+        continue
+      }
+      for binding in variable.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+          continue
+        }
+        guard let type = binding.typeAnnotation?.type.trimmedDescription else {
+          context.diagnose(Diagnostic(node: binding, message: OutputsDiagnostic.untyped(name)))
+          continue
+        }
+        outputs.append((name, type))
+      }
+    }
+    return outputs
+  }
+
+  private static func isOutput(_ variable: VariableDeclSyntax) -> Bool {
+    let hidden = variable.modifiers.contains { modifier in
+      switch modifier.name.tokenKind {
+      case .keyword(.static), .keyword(.class): true
+      // `private(set)` still reads from outside; only a private getter hides the property.
+      case .keyword(.private), .keyword(.fileprivate): modifier.detail == nil
+      default: false
+      }
+    }
+    let ignored = variable.attributes.contains { attribute in
+      attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "OutputIgnored"
+    }
+    return !hidden && !ignored
+  }
+
+  private static func isPublic(_ declaration: some DeclGroupSyntax) -> Bool {
+    declaration.modifiers.contains {
+      $0.name.tokenKind == .keyword(.public) || $0.name.tokenKind == .keyword(.open)
+    }
+  }
+}
+
+/// `@OutputIgnored` marks a property that is not an output (a dependency, an input's state). It
+/// adds nothing; `@Outputs` reads it.
+public struct OutputIgnoredMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    []
+  }
+}
+
+enum OutputsDiagnostic: DiagnosticMessage {
+  case notAType
+  case untyped(String)
+
+  var message: String {
+    switch self {
+    case .notAType:
+      "@Outputs goes on a struct or a final class whose properties are its outputs"
+    case .untyped(let name):
+      "the output '\(name)' needs an explicit type (for example 'let \(name): String'), so its kind is known"
+    }
+  }
+
+  var diagnosticID: MessageID {
+    switch self {
+    case .notAType: MessageID(domain: "MVVMMacros", id: "notAType")
+    case .untyped: MessageID(domain: "MVVMMacros", id: "untyped")
+    }
+  }
+
+  var severity: DiagnosticSeverity { .error }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+@testable import League
+
+/// A store whose writes fail as a locked or full database would: reads go to `base`.
+struct FailingLeagueStore: LeagueStore {
+  struct Unavailable: Error {}
+
+  let base: any LeagueStore
+
+  func players() throws -> [Player] { try base.players() }
+  func addPlayer(name: String) throws -> Player { throw Unavailable() }
+  func matches() throws -> [Match] { try base.matches() }
+  func match(id: UUID) throws -> Match? { try base.match(id: id) }
+  func saveMatch(_ record: MatchRecord) throws -> Match { throw Unavailable() }
+  func deleteMatch(id: UUID) throws -> Bool { throw Unavailable() }
+  func rankings() throws -> [Ranking] { try base.rankings() }
+}

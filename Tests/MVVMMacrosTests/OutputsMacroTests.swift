@@ -1,0 +1,128 @@
+import MVVMMacros
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// The conformance `@Outputs` writes, exactly: outputs in declaration order, private and
+/// ignored properties left out, and clear errors where a kind cannot be known.
+final class OutputsMacroTests: XCTestCase {
+  let macros: [String: any Macro.Type] = [
+    "Outputs": OutputsMacro.self, "OutputIgnored": OutputIgnoredMacro.self,
+  ]
+
+  func testDerivesSchemaAndAccessorsFromProperties() {
+    assertMacroExpansion(
+      """
+      @Outputs
+      public struct Row {
+        public var title: String
+        private let secret: String
+        @OutputIgnored public var id: Int
+        public private(set) var count: Int
+        static let shared = 1
+        public var isEmpty: Bool { count == 0 }
+      }
+      """,
+      expandedSource: """
+        public struct Row {
+          public var title: String
+          private let secret: String
+          public var id: Int
+          public private(set) var count: Int
+          static let shared = 1
+          public var isEmpty: Bool { count == 0 }
+        }
+
+        extension Row: MVVM.Outputs {
+          public static let outputSchema = MVVM.OutputSchema([
+            MVVM.OutputField("title", (String).self),
+            MVVM.OutputField("count", (Int).self),
+            MVVM.OutputField("isEmpty", (Bool).self),
+          ])
+
+          public static func outputValue(_ field: Int, of instance: UnsafePointer<Row>) -> MVVM.OutputValue {
+            switch field {
+            case 0:
+                MVVM.OutputValue(instance.pointee.title)
+            case 1:
+                MVVM.OutputValue(instance.pointee.count)
+            case 2:
+                MVVM.OutputValue(instance.pointee.isEmpty)
+            default:
+                .absent
+            }
+          }
+
+          public static func visitOutput(
+            _ field: Int, of instance: UnsafePointer<Row>, with visitor: inout some MVVM.OutputVisitor
+          ) {
+            switch field {
+            case 0:
+                visitor.visit(instance.pointee.title)
+            case 1:
+                visitor.visit(instance.pointee.count)
+            case 2:
+                visitor.visit(instance.pointee.isEmpty)
+            default:
+                break
+            }
+          }
+        }
+        """,
+      macros: macros)
+  }
+
+  func testAnUntypedPropertyIsAnError() {
+    assertMacroExpansion(
+      """
+      @Outputs
+      struct Page {
+        var title = "x"
+      }
+      """,
+      expandedSource: """
+        struct Page {
+          var title = "x"
+        }
+
+        extension Page: MVVM.Outputs {
+          static let outputSchema = MVVM.OutputSchema([
+          ])
+
+          static func outputValue(_ field: Int, of instance: UnsafePointer<Page>) -> MVVM.OutputValue {
+            switch field {
+            default:
+                .absent
+            }
+          }
+
+          static func visitOutput(
+            _ field: Int, of instance: UnsafePointer<Page>, with visitor: inout some MVVM.OutputVisitor
+          ) {
+            switch field {
+            default:
+                break
+            }
+          }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "the output 'title' needs an explicit type (for example 'let title: String'), so its kind is known",
+          line: 3, column: 7)
+      ],
+      macros: macros)
+  }
+
+  func testOnlyStructsAndClasses() {
+    assertMacroExpansion(
+      "@Outputs enum E {}", expandedSource: "enum E {}",
+      diagnostics: [
+        DiagnosticSpec(
+          message: "@Outputs goes on a struct or a final class whose properties are its outputs",
+          line: 1, column: 1)
+      ],
+      macros: macros)
+  }
+}

@@ -1,0 +1,70 @@
+import MVVM
+
+// Small view models the templating tests render: each declares its outputs once, with
+// `@Outputs`, exactly as the app's view models do.
+
+@Outputs struct NameOnly { var name: String }
+@Outputs struct LinkOnly { var link: Link }
+@Outputs struct SourceSet { var set: Link }
+@Outputs struct TextValue { var v: String }
+@Outputs struct Flags { var on: Bool; var off: Bool }
+@Outputs struct Empty {}
+
+@Outputs struct Anchors {
+  var link: Link
+  var name: String
+  var away: Link
+}
+
+@Outputs struct Rows {
+  @Outputs struct Row { var name: String }
+  var rows: [Row]
+  var title: String
+}
+
+@Outputs struct Nested {
+  @Outputs struct Child { var heading: String }
+  var shown: Bool
+  var child: Child
+}
+
+@Outputs struct Optionals {
+  @Outputs struct Child { var heading: String }
+  var note: String?
+  var child: Child?
+  var count: Int?
+}
+
+@Outputs struct Titled {
+  var title: String
+  var name: String
+}
+
+@Outputs struct Fragments {
+  @Outputs struct Row {
+    var name: String
+    var link: Link
+  }
+  var title: String
+  var rows: [Row]
+}
+
+/// A destination for the link-printing test.
+enum Place: Destination {
+  case item(Int)
+}
+
+@Outputs struct Destinations {
+  var here: Place
+  var maybe: Place?
+}
+
+/// Every kind of output, for the load-time checks.
+@Outputs struct Everything {
+  @Outputs struct Row { var id: String }
+  var name: String
+  var link: Link
+  var rows: [Row]
+  var on: Bool
+  var note: String?
+}
