@@ -31,7 +31,9 @@ def free_port():
 class App:
     """The mvvmweb binary serving on a fresh data folder, on a TCP port or a unix socket."""
 
-    def __init__(self, *extra_args, unix_socket=None, demo=True, quiet=True, data=None):
+    def __init__(
+        self, *extra_args, unix_socket=None, demo=True, quiet=True, data=None, open_files=None
+    ):
         self.workdir = tempfile.mkdtemp(prefix="mvvmweb-e2e-")
         self.data = data or os.path.join(self.workdir, "data")
         self.port = None if unix_socket else free_port()
@@ -44,7 +46,17 @@ class App:
             args.append("--quiet")
         args += list(extra_args)
         self.log = open(os.path.join(self.workdir, "stderr.log"), "w+")
-        self.process = subprocess.Popen(args, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+        limit = None
+        if open_files:
+            # The server's own open-files limit, for the descriptor-exhaustion tests.
+            import resource
+
+            def limit():
+                resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
+        self.process = subprocess.Popen(
+            args, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit
+        )
         self._wait_until_healthy()
 
     @property

@@ -16,8 +16,11 @@ public struct ServerConfiguration: Sendable {
   public var maxConnections: Int
   /// A request line plus headers must arrive within this time (slowloris).
   public var headerTimeout: Duration
-  /// A body (or a slow reader of our response) must make progress within this time.
+  /// A body (or a slow reader of our response) must make progress within this time: each
+  /// arriving piece of a body gives it this much longer, up to `bodyDeadline`.
   public var bodyTimeout: Duration
+  /// However steadily it arrives, a request body must be complete within this time.
+  public var bodyDeadline: Duration
   /// An idle keep-alive connection is closed after this; longer than nginx's 60 s upstream keep-alive
   /// so the proxy, not us, closes idle upstream connections and never posts into a closing one.
   public var idleTimeout: Duration
@@ -34,7 +37,8 @@ public struct ServerConfiguration: Sendable {
   public init(
     address: Address = .tcp(host: "127.0.0.1", port: 8080), maxBodySize: Int = 1 << 20,
     maxConnections: Int = 1024, headerTimeout: Duration = .seconds(10),
-    bodyTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(75),
+    bodyTimeout: Duration = .seconds(10), bodyDeadline: Duration = .seconds(60),
+    idleTimeout: Duration = .seconds(75),
     drainDeadline: Duration = .seconds(10), serverName: String = "MVVMWeb",
     accessLog: (@Sendable (AccessLogEntry) -> Void)? = ServerConfiguration.standardErrorLog,
     requestPreparer: (@Sendable (inout Request) -> Void)? = nil
@@ -44,6 +48,7 @@ public struct ServerConfiguration: Sendable {
     self.maxConnections = maxConnections
     self.headerTimeout = headerTimeout
     self.bodyTimeout = bodyTimeout
+    self.bodyDeadline = bodyDeadline
     self.idleTimeout = idleTimeout
     self.drainDeadline = drainDeadline
     self.serverName = serverName

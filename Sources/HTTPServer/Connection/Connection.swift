@@ -33,6 +33,13 @@ final class Connection: @unchecked Sendable {
   private var phase = Phase.head(started: nil)
   private var input: [UInt8] = []
   private var readIndex = 0
+  /// How far the search for the current request's head got, so each byte is scanned once.
+  private var headScan = HeadParser.Scan()
+  /// When the body being read must be complete, however steadily it arrives.
+  private var bodyDeadline = DispatchTime.distantFuture
+  /// Reading is paused while answers wait to be sent and unparsed requests pile up behind them,
+  /// so a client that pipelines without reading cannot grow our buffers.
+  private var readingPaused = false
   private var output: [UInt8] = []
   /// What each `recv` reads into, reused, so a read costs a copy of what arrived and no more.
   private var scratch = [UInt8](repeating: 0, count: 16 * 1024)
@@ -90,8 +97,16 @@ final class Connection: @unchecked Sendable {
   func drain() {
     queue.async { [self] in
       draining = true
-      if !lingering, case .head(nil) = phase, readIndex == input.count, output.isEmpty { close() }
+      // Requests already received are answered first; an idle connection closes now.
+      if !lingering, case .head(nil) = phase, !hasCompleteRequestBuffered, output.isEmpty {
+        close()
+      }
     }
+  }
+
+  /// Bytes this connection holds in its buffers, read on its queue (for tests and diagnostics).
+  var bufferedByteCount: Int {
+    queue.sync { input.count + output.count }
   }
 
   func forceClose() {
@@ -100,20 +115,76 @@ final class Connection: @unchecked Sendable {
 
   // MARK: Reading
 
+  /// Reads until the socket has nothing more (or a pipelining bound's worth is waiting), so a
+  /// hang-up or reset right behind the data is seen now: the source may not fire again for it,
+  /// and a half-sent head followed by a reset would otherwise hold its slot until the timeout.
   private func readAvailable() {
-    guard !closed else { return }
-    let received = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if lingering {
-      if received == 0 || (received < 0 && errno != EAGAIN && errno != EINTR) { close() }
-      return  // Read only to be discarded.
-    }
-    if received > 0 { input.append(contentsOf: scratch[..<received]) }
-    if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-    {
+    var receivedAny = false
+    while !closed {
+      let received = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if received > 0 {
+        // After a `Connection: close` answer, what still arrives is read only to be discarded.
+        if !lingering {
+          input.append(contentsOf: scratch[..<received])
+          receivedAny = true
+          if unparsedBytes >= Self.pipelineLimit { break }
+        }
+        continue
+      }
+      if received < 0 && errno == EINTR { continue }
+      if received < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
       close()  // The peer closed or reset: nothing more to answer.
       return
     }
-    if received > 0 { process() }
+    guard receivedAny, !closed else { return }
+    if case .body = phase {
+      // A body that keeps arriving gets more time, up to its overall deadline.
+      arm(configuration.bodyTimeout, notAfter: bodyDeadline)
+    }
+    let stoppedAtBound = unparsedBytes >= Self.pipelineLimit
+    process()
+    updateReading()
+    // Stopped at the bound with the kernel still holding bytes: read on once processed, unless
+    // reading is paused (resuming reads again).
+    if stoppedAtBound && !readingPaused && !closed {
+      queue.async { [self] in readAvailable() }
+    }
+  }
+
+  /// Bytes received but not yet parsed: pipelined requests waiting behind an answer.
+  private var unparsedBytes: Int { input.count - readIndex }
+
+  /// Pauses reading while an answer is waiting to be sent (or a stream is open) and more than a
+  /// head's worth of requests is queued behind it; resumes once the answer is out.
+  private func updateReading() {
+    let waiting = !output.isEmpty || { if case .streaming = phase { true } else { false } }()
+    let pause = !closed && waiting && unparsedBytes >= Self.pipelineLimit
+    guard pause != readingPaused else { return }
+    readingPaused = pause
+    if pause {
+      readSource.suspend()
+    } else {
+      readSource.resume()
+      // Bytes that arrived while paused raised no new event: read them now.
+      queue.async { [self] in readAvailable() }
+    }
+  }
+
+  /// How many unparsed bytes a connection buffers behind an unsent answer.
+  static let pipelineLimit = HeadParser.maxHeadLength + 16 * 1024
+  /// How many bytes of a streamed answer may wait for a slow reader before it is dropped.
+  static let streamLimit = 1 << 20
+
+  /// Whether the unparsed input holds a whole request head (a pipelined request already sent).
+  private var hasCompleteRequestBuffered: Bool {
+    guard readIndex < input.count else { return false }
+    var scan = HeadParser.Scan()
+    if case .complete = HeadParser(maxBodySize: configuration.maxBodySize).parse(
+      input, from: readIndex, scan: &scan)
+    {
+      return true
+    }
+    return false
   }
 
   /// Parses and answers as many buffered requests as possible, in order.
@@ -128,6 +199,7 @@ final class Connection: @unchecked Sendable {
         if readIndex == input.count {
           input.removeAll(keepingCapacity: input.capacity <= 256 * 1024)
           readIndex = 0
+          headScan = HeadParser.Scan()
           if draining { close() }
           return
         }
@@ -135,14 +207,18 @@ final class Connection: @unchecked Sendable {
           phase = .head(started: .now())
           arm(configuration.headerTimeout)
         }
-        switch HeadParser(maxBodySize: configuration.maxBodySize).parse(input, from: readIndex) {
+        let parsed = HeadParser(maxBodySize: configuration.maxBodySize).parse(
+          input, from: readIndex, scan: &headScan)
+        switch parsed {
         case .incomplete:
+          if draining { close() }  // Only part of a request arrived before the stop: not ours.
           return
         case .failed(let error):
           fail(error)
           return
         case .complete(let head, let end):
           readIndex = end
+          headScan = HeadParser.Scan()
           do throws(HTTPError) {
             let request = try Request(
               method: head.method, target: head.target, headers: head.headers, body: [],
@@ -176,6 +252,7 @@ final class Connection: @unchecked Sendable {
         if readIndex > 64 * 1024 {
           input.removeFirst(readIndex)
           readIndex = 0
+          headScan = HeadParser.Scan()
         }
         answer(head, request)
       }
@@ -194,7 +271,8 @@ final class Connection: @unchecked Sendable {
       let decoder =
         head.framing == .chunked ? ChunkedDecoder(maxBodySize: configuration.maxBodySize) : nil
       phase = .body(head, request, decoder)
-      arm(configuration.bodyTimeout)
+      bodyDeadline = .now() + Self.dispatchInterval(configuration.bodyDeadline)
+      arm(configuration.bodyTimeout, notAfter: bodyDeadline)
     }
   }
 
@@ -204,7 +282,10 @@ final class Connection: @unchecked Sendable {
     let started = ContinuousClock.now
     var request = parsed
     let response = pipeline.respond(to: &request)
-    let keepAlive = head.keepAlive && !draining && !pipeline.isDraining()
+    // While stopping, a request already queued behind this one is still answered; the last
+    // answer says Connection: close.
+    let stopping = draining || pipeline.isDraining()
+    let keepAlive = head.keepAlive && (!stopping || hasCompleteRequestBuffered)
     servedRequests += 1
     phase = .head(started: nil)
     let isHead = request.method == "HEAD"
@@ -238,6 +319,11 @@ final class Connection: @unchecked Sendable {
         sendChunk: { [self] bytes in
           queue.async { [self] in
             guard !closed, case .streaming = phase else { return }
+            // A reader that does not keep up is dropped rather than buffered without end.
+            guard output.count - writeIndex + bytes.count <= Self.streamLimit else {
+              close()
+              return
+            }
             sent.add(bytes.count)
             output.append(contentsOf: String(bytes.count, radix: 16).utf8)
             output.append(contentsOf: "\r\n".utf8)
@@ -298,6 +384,7 @@ final class Connection: @unchecked Sendable {
     }
     output.removeAll(keepingCapacity: output.capacity <= 256 * 1024)
     writeIndex = 0
+    defer { updateReading() }
     if writeSourceActive {
       writeSourceActive = false
       writeSource.suspend()
@@ -318,10 +405,17 @@ final class Connection: @unchecked Sendable {
 
   // MARK: Timeouts and closing
 
-  private func arm(_ timeout: Duration) {
-    let nanoseconds =
-      timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-    timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)), leeway: .milliseconds(50))
+  private func arm(_ timeout: Duration, notAfter limit: DispatchTime = .distantFuture) {
+    timer.schedule(
+      deadline: min(.now() + Self.dispatchInterval(timeout), limit), leeway: .milliseconds(50))
+  }
+
+  /// A configured duration as Dispatch's interval, clamped so no setting can overflow it.
+  static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+    let (seconds, attoseconds) = duration.components
+    let limit: Int64 = 1_000_000_000  // About 31 years: far past any timeout.
+    let wholeSeconds = min(max(seconds, 0), limit)
+    return .nanoseconds(Int(wholeSeconds * 1_000_000_000 + max(attoseconds, 0) / 1_000_000_000))
   }
 
   private func timedOut() {
@@ -348,6 +442,11 @@ final class Connection: @unchecked Sendable {
   private func close() {
     guard !closed else { return }
     closed = true
+    // A suspended source never runs its cancel handler, and the descriptor waits for all three.
+    if readingPaused {
+      readingPaused = false
+      readSource.resume()
+    }
     readSource.cancel()
     if !writeSourceActive {
       writeSourceActive = true

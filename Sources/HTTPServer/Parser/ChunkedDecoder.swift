@@ -32,22 +32,20 @@ struct ChunkedDecoder {
         }
         var line = buffer[index..<end]
         if line.last == .cr { line.removeLast() }
+        // A CR or another control byte inside the line (in an extension, say) is not framing.
+        guard !line.contains(where: { $0 < 0x20 && $0 != .tab || $0 == 0x7f }) else {
+          return .failed(invalid)
+        }
         if let semicolon = line.firstIndex(of: .semicolon) { line = line[..<semicolon] }
         while let last = line.last, last == .space || last == .tab { line.removeLast() }
-        guard !line.isEmpty, line.count <= 15,
-          line.allSatisfy({ PercentDecoding.hexValue($0) != nil })
-        else { return .failed(invalid) }
-        let size = line.reduce(0) { $0 << 4 | Int(PercentDecoding.hexValue($1)!) }
+        guard let parsed = Self.hexSize(line) else { return .failed(invalid) }
         index = end + 1
+        // Leading zeros are the same size; a size past Int is over any body limit.
+        guard case .value(let size) = parsed else { return .failed(tooLarge) }
         if size == 0 {
           state = .trailers
         } else {
-          guard body.count + size <= maxBodySize else {
-            return .failed(
-              HTTPError(
-                .contentTooLarge,
-                "The request body is larger than the \(maxBodySize) bytes allowed."))
-          }
+          guard size <= maxBodySize - body.count else { return .failed(tooLarge) }
           state = .data(remaining: size)
         }
       case .data(let remaining):
@@ -79,6 +77,25 @@ struct ChunkedDecoder {
         if trailerBytes > HeadParser.maxHeadLength { return .failed(invalid) }
       }
     }
+  }
+
+  /// A chunk size: hex digits, parsed total. nil when it is not hex.
+  static func hexSize(_ digits: ArraySlice<UInt8>) -> DecimalNumber? {
+    guard !digits.isEmpty else { return nil }
+    var size = 0
+    for digit in digits {
+      guard let value = PercentDecoding.hexValue(digit) else { return nil }
+      let (shifted, overflow) = size.multipliedReportingOverflow(by: 16)
+      if overflow {
+        return digits.allSatisfy { PercentDecoding.hexValue($0) != nil } ? .tooLarge : nil
+      }
+      size = shifted | Int(value)
+    }
+    return .value(size)
+  }
+
+  private var tooLarge: HTTPError {
+    HTTPError(.contentTooLarge, "The request body is larger than the \(maxBodySize) bytes allowed.")
   }
 
   private var invalid: HTTPError {

@@ -13,43 +13,71 @@ struct HeadParser {
     case failed(HTTPError)
   }
 
-  func parse(_ buffer: [UInt8], from start: Int) -> Result {
+  /// How far the search for the end of a head got, kept between reads so a head that arrives a
+  /// byte at a time is scanned once, not once per byte. Start a new one for each request.
+  struct Scan {
+    /// Where the search for the blank line continues.
+    fileprivate(set) var position: Int?
+    /// Where the request line ends, once seen.
+    fileprivate(set) var requestLineEnd: Int?
+
+    init() {}
+  }
+
+  /// Parses the head starting at `start` once its blank line has arrived; until then, only the
+  /// new bytes are scanned (`scan` remembers where the last call stopped).
+  func parse(_ buffer: [UInt8], from start: Int, scan: inout Scan) -> Result {
     var index = start
     // RFC 9112 §2.2: ignore empty lines before the request line.
     while index < buffer.count, buffer[index] == .cr || buffer[index] == .lf { index += 1 }
-    guard let lineEnd = buffer[index...].firstIndex(of: .lf) else {
-      if buffer.count - index > Self.maxTargetLength + 32 {
+    var position = max(scan.position ?? index, index)
+    var end: Int?
+    while position < buffer.count {
+      if buffer[position] == .lf {
+        if scan.requestLineEnd == nil { scan.requestLineEnd = position }
+        // A blank line ends the head: LF LF, or LF CR LF.
+        if position + 1 < buffer.count && buffer[position + 1] == .lf {
+          end = position + 2
+          break
+        }
+        if position + 2 < buffer.count && buffer[position + 1] == .cr
+          && buffer[position + 2] == .lf
+        {
+          end = position + 3
+          break
+        }
+        if position + 2 >= buffer.count { break }  // The blank line may still be arriving.
+      }
+      position += 1
+    }
+    scan.position = position
+    guard let end else {
+      if scan.requestLineEnd == nil && buffer.count - index > Self.maxTargetLength + 32 {
         return .failed(HTTPError(.uriTooLong, "The request target is longer than 8 KiB."))
       }
-      return .incomplete
-    }
-    var lines: [Range<Int>] = []
-    var lineStart = index
-    var cursor = lineEnd
-    while true {
-      if cursor - index > Self.maxHeadLength {
+      if buffer.count - index > Self.maxHeadLength {
         return .failed(
           HTTPError(.headerFieldsTooLarge, "The request headers are larger than 32 KiB."))
       }
-      var contentEnd = cursor
+      return .incomplete
+    }
+    if end - index > Self.maxHeadLength + 4 {
+      return .failed(
+        HTTPError(.headerFieldsTooLarge, "The request headers are larger than 32 KiB."))
+    }
+    var lines: [Range<Int>] = []
+    var lineStart = index
+    for lineEnd in index..<end where buffer[lineEnd] == .lf {
+      var contentEnd = lineEnd
       if contentEnd > lineStart, buffer[contentEnd - 1] == .cr { contentEnd -= 1 }
       if buffer[lineStart..<contentEnd].contains(.cr) {
         return .failed(HTTPError(.badRequest, "The request holds a bare carriage return."))
       }
-      if contentEnd == lineStart { break }
-      lines.append(lineStart..<contentEnd)
-      lineStart = cursor + 1
-      guard let next = buffer[lineStart...].firstIndex(of: .lf) else {
-        if buffer.count - index > Self.maxHeadLength {
-          return .failed(
-            HTTPError(.headerFieldsTooLarge, "The request headers are larger than 32 KiB."))
-        }
-        return .incomplete
-      }
-      cursor = next
+      if contentEnd > lineStart { lines.append(lineStart..<contentEnd) }
+      lineStart = lineEnd + 1
     }
     switch head(from: lines, in: buffer) {
-    case .success(let head): return .complete(head, end: cursor + 1)
+    case .success(let head): return .complete(head, end: end)
     case .failure(let error): return .failed(error)
     }
   }
@@ -130,8 +158,12 @@ struct HeadParser {
     if hosts.count > 1 {
       return .failure(HTTPError(.badRequest, "The request has more than one Host header."))
     }
-    let codings = headers.values(for: "transfer-encoding").flatMap { $0.split(separator: ",") }
-      .map { $0.trimmingSpaces.lowercased() }
+    let transferEncodings = headers.values(for: "transfer-encoding")
+    let codings = transferEncodings.flatMap { $0.split(separator: ",") }
+      .map { $0.trimmingSpaces.lowercased() }.filter { !$0.isEmpty }
+    if !transferEncodings.isEmpty && codings.isEmpty {
+      return .failure(HTTPError(.badRequest, "The Transfer-Encoding header names no coding."))
+    }
     let lengths = headers.values(for: "content-length").flatMap {
       $0.split(separator: ",", omittingEmptySubsequences: false)
     }
@@ -155,15 +187,20 @@ struct HeadParser {
       guard !first.isEmpty, first.utf8.allSatisfy(\.isDigit) else {
         return .failure(HTTPError(.badRequest, "The Content-Length is not a number."))
       }
-      guard first.count <= 18, let length = Int(first), length <= maxBodySize else {
+      // Leading zeros are the same number; a value past Int is simply too large.
+      guard case .value(let length)? = DecimalNumber(first), length <= maxBodySize else {
         return .failure(tooLarge)
       }
       framing = length > 0 ? .length(length) : .none
     }
     let connectionClose = headers.hasToken("close", in: "connection")
+    // RFC 9112 §6.1: Transfer-Encoding in HTTP/1.0 means the framing cannot be trusted, so the
+    // connection closes after this request.
     let keepAlive =
       minor >= 1
-      ? !connectionClose : headers.hasToken("keep-alive", in: "connection") && !connectionClose
+      ? !connectionClose
+      : headers.hasToken("keep-alive", in: "connection") && !connectionClose
+        && transferEncodings.isEmpty
     let expectsContinue =
       minor >= 1 && (headers["expect"].map { HTTPHeaders.same($0, "100-continue") } ?? false)
     return .success(

@@ -13,6 +13,11 @@ import Synchronization
 public final class HTTPServer: Sendable {
   private struct State {
     var listenSource: ListeningSource?
+    /// A descriptor held back for the moment the process runs out: closing it lets us accept and
+    /// refuse one connection instead of leaving the backlog to spin the accept loop.
+    var spareDescriptor: Int32 = -1
+    /// When running out of descriptors was last logged, so a flood logs once a minute.
+    var lastOutOfFilesLog: ContinuousClock.Instant?
     var connections: [ObjectIdentifier: Connection] = [:]
     var port = 0
     var draining = false
@@ -37,11 +42,17 @@ public final class HTTPServer: Sendable {
 
   public var isDraining: Bool { state.withLock { $0.draining } }
 
+  /// Bytes held in every connection's input and output buffers, to check that abuse stays bounded.
+  var bufferedByteCount: Int {
+    state.withLock { Array($0.connections.values) }.reduce(0) { $0 + $1.bufferedByteCount }
+  }
+
   /// Binds and starts accepting. Throws `ServerError.addressInUse` when another process has the port.
   public func start() throws(ServerError) {
     // A peer that goes away mid-write must not kill the process (writes also use MSG_NOSIGNAL).
     signal(SIGPIPE, SIG_IGN)
     let (fd, port) = try Listener.open(configuration.address)
+    let spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
     let address = configuration.address
     source.setEventHandler { [self] in acceptAll(from: fd) }
@@ -52,6 +63,7 @@ public final class HTTPServer: Sendable {
     state.withLock {
       $0.port = port
       $0.listenSource = ListeningSource(source: source)
+      $0.spareDescriptor = spare
     }
     source.resume()
   }
@@ -70,8 +82,10 @@ public final class HTTPServer: Sendable {
         }
       }
       guard fd >= 0 else {
-        if errno == EINTR || errno == ECONNABORTED { continue }
-        return  // EAGAIN: the backlog is empty. EMFILE: try again on the next wake-up.
+        let code = errno
+        if code == EINTR || code == ECONNABORTED { continue }
+        if code == EMFILE || code == ENFILE { outOfDescriptors(listenFD) }
+        return  // EAGAIN: the backlog is empty.
       }
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -90,6 +104,36 @@ public final class HTTPServer: Sendable {
         fd: fd, peer: Self.peer(of: address), server: self, pipeline: pipeline, target: workQueue)
       state.withLock { $0.connections[ObjectIdentifier(connection)] = connection }
       connection.start()
+    }
+  }
+
+  /// Out of descriptors (EMFILE): the level-triggered listening source would wake us again at
+  /// once and spin. Spend the spare descriptor to accept one waiting connection and refuse it
+  /// with a 503, take the spare back, and stop accepting for a moment so descriptors can free up.
+  private func outOfDescriptors(_ listenFD: Int32) {
+    let (spare, source, shouldLog) = state.withLock { state in
+      let now = ContinuousClock.now
+      let log = state.lastOutOfFilesLog.map { now - $0 > .seconds(60) } ?? true
+      if log { state.lastOutOfFilesLog = now }
+      defer { state.spareDescriptor = -1 }
+      return (state.spareDescriptor, state.listenSource, log)
+    }
+    if shouldLog {
+      writeErrorLine(
+        "out of file descriptors (EMFILE); refusing new connections for a moment. "
+          + "Raise the open-files limit (LimitNOFILE) above --max-connections.")
+    }
+    if spare >= 0 {
+      Glibc.close(spare)
+      let fd = accept(listenFD, nil, nil)
+      if fd >= 0 { refuse(fd) }
+    }
+    let reopened = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    state.withLock { $0.spareDescriptor = reopened }
+    guard let source else { return }
+    source.source.suspend()
+    acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) {
+      source.source.resume()
     }
   }
 
@@ -152,6 +196,10 @@ public final class HTTPServer: Sendable {
   public func shutdown(completion: @escaping @Sendable () -> Void = {}) {
     let (connections, source, alreadyEmpty) = state.withLock { state in
       state.draining = true
+      if state.spareDescriptor >= 0 {
+        Glibc.close(state.spareDescriptor)
+        state.spareDescriptor = -1
+      }
       if !state.connections.isEmpty { state.drained.append(completion) }
       let source = state.listenSource
       state.listenSource = nil

@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HTTPServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Cheap attacks on memory and connection slots, through real sockets: each stays bounded and
+/// honest clients keep being served.
+@Suite struct AbuseTests {
+  @Test func aPipeliningClientThatNeverReadsStaysWithinTheBound() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    // Non-blocking sends: once the server stops reading, our sends stop going through.
+    _ = fcntl(client.fd, F_SETFL, fcntl(client.fd, F_GETFL) | O_NONBLOCK)
+    let request = Array("GET /big HTTP/1.1\r\nHost: a\r\n\r\n".utf8)
+    let batch = Array(repeating: request, count: 1000).flatMap { $0 }
+    var sent = 0
+    var stalled = 0
+    while sent < 200_000_000 && stalled < 50 {
+      let count = batch.withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, 0) }
+      if count > 0 {
+        sent += count
+        stalled = 0
+      } else {
+        stalled += 1
+        usleep(10_000)
+      }
+    }
+    // The server read only what fits its pipelining bound: the rest waits in the kernel.
+    #expect(sent < 20_000_000)
+    #expect(server.bufferedByteCount < 256 * 1024)
+    #expect(try TestClient(port: server.port).request("GET", "/hello").text == "Hello, World!")
+  }
+
+  @Test func resetHalfHeadsFreeTheirSlotsAtOnce() throws {
+    let server = try startTestServer(responder: testRouter()) { $0.maxConnections = 20 }
+    defer { server.shutdown() }
+    for _ in 0..<500 {
+      let client = try TestClient(port: server.port)
+      client.send("GET /hello HTTP/1.1\r\nHo")
+      var reset = linger(l_onoff: 1, l_linger: 0)
+      setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+    }  // Each client is closed here: with SO_LINGER 0 that is a reset.
+    #expect(eventually(within: 2) { server.openConnectionCount == 0 })
+    #expect(try TestClient(port: server.port).request("GET", "/hello").status == 200)
+  }
+
+  @Test func aSteadyBodyGetsMoreTimeAndAStalledOneA408() throws {
+    let server = try startTestServer(responder: testRouter()) {
+      $0.bodyTimeout = .milliseconds(300)
+      $0.bodyDeadline = .seconds(3)
+    }
+    defer { server.shutdown() }
+    let steady = try TestClient(port: server.port)
+    steady.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n")
+    for digit in 0..<10 {
+      usleep(100_000)  // One byte every 0.1 s: a second in all, over three body timeouts.
+      steady.send(String(digit))
+    }
+    let echoed = try steady.readResponse()
+    #expect(echoed.status == 200 && echoed.text == "0123456789")
+
+    let stalled = try TestClient(port: server.port)
+    stalled.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n01234")
+    let timedOut = try stalled.readResponse()
+    #expect(timedOut.status == 408)
+    #expect(timedOut.text == "The request took too long to arrive.\n")
+  }
+
+  @Test func aBodyTrickledPastItsDeadlineIsA408() throws {
+    let server = try startTestServer(responder: testRouter()) {
+      $0.bodyTimeout = .milliseconds(300)
+      $0.bodyDeadline = .milliseconds(600)
+    }
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\n")
+    for _ in 0..<12 {
+      usleep(100_000)
+      client.send("x")
+    }
+    #expect(try client.readResponse().status == 408)
+  }
+
+  @Test func pipelinedRequestsReceivedBeforeAStopAreAllAnswered() throws {
+    let server = try startTestServer(responder: testRouter())
+    let client = try TestClient(port: server.port)
+    client.send(
+      "GET /slow HTTP/1.1\r\nHost: a\r\n\r\nGET /hello HTTP/1.1\r\nHost: a\r\n\r\n"
+        + "GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+    usleep(100_000)  // /slow is being answered now.
+    let stopped = DispatchSemaphore(value: 0)
+    server.shutdown { stopped.signal() }
+    let first = try client.readResponse()
+    let second = try client.readResponse()
+    let third = try client.readResponse()
+    #expect([first.text, second.text, third.text] == ["done", "Hello, World!", "Hello, World!"])
+    #expect(first.header("Connection") == nil && second.header("Connection") == nil)
+    #expect(third.header("Connection") == "close")
+    #expect(client.isClosedByPeer())
+    #expect(stopped.wait(timeout: .now() + 5) == .success)
+  }
+
+  @Test func aHeadScanResumesWhereTheLastReadStopped() {
+    let head = Array(
+      "GET /hello HTTP/1.1\r\nHost: a\r\nX-Long: \(String(repeating: "v", count: 500))\r\n\r\n".utf8
+    )
+    let parser = HeadParser(maxBodySize: 1000)
+    var scan = HeadParser.Scan()
+    var buffer: [UInt8] = []
+    for byte in head.dropLast() {
+      buffer.append(byte)
+      guard case .incomplete = parser.parse(buffer, from: 0, scan: &scan) else {
+        Issue.record("complete too early at \(buffer.count) bytes")
+        return
+      }
+      // The next call starts at most two bytes back: the blank line may straddle two reads.
+      #expect((scan.position ?? 0) >= buffer.count - 2)
+    }
+    buffer.append(head[head.count - 1])
+    guard case .complete(let parsed, let end) = parser.parse(buffer, from: 0, scan: &scan) else {
+      Issue.record("the whole head did not parse")
+      return
+    }
+    #expect(
+      end == head.count && parsed.target == "/hello" && parsed.headers["x-long"]?.count == 500)
+  }
+}
