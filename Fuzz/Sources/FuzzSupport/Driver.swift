@@ -35,3 +35,8 @@ public func check(
 public func fail(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
   fatalError("invariant broken: \(message)", file: file, line: line)
 }
+
+/// Parts of a target to leave out, from `FUZZ_SKIP` (comma-separated names each target lists),
+/// to look past a known crash whose fix has not landed yet. CI never sets it.
+public let skipped: Set<Substring> = Set(
+  (getenv("FUZZ_SKIP").map { String(cString: $0) } ?? "").split(separator: ","))
