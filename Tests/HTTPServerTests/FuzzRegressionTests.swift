@@ -25,6 +25,7 @@ import Testing
     "Sun, 06 Nov 99999999999 08:49:37 GMT",  // year
     "Sun, 06 Nov 2147485548 08:49:37 GMT",  // year - 1900 is Int32.max + 1
     "Sun, 06 Nov -9223372036854775808 08:49:37 GMT",  // year - 1900 overflows Int
+    ", 1 Jan 10121436479 9:3:4 GMT",  // year, as FuzzHeaderValues found it (minimized)
     "S 5121474348 Nov 8 0:9:7 GMT",  // day, as FuzzHeaderValues found it (minimized)
     "S 0 Nov 2 9999999998:4:3 GMT",  // hour, as FuzzHeaderValues found it (minimized)
     "Sun, 06 Nov 1994 08:4294967296:37 GMT",  // minute
