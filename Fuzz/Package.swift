@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+// libFuzzer targets for MVVMWeb's parsers (issue 12). A separate package so the main one is
+// untouched: its modules are compiled again here from the symlinks in Linked/ (the main package
+// exports no library product to depend on), and every target gets the fuzzer and address
+// sanitizers. Build and run through scripts/fuzz; see README.md.
+import PackageDescription
+
+/// Coverage instrumentation and ASan for the code under test and the fuzz entry points.
+let sanitized: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+
+/// A fuzz target: `Sources/<name>/main.swift` exports `LLVMFuzzerTestOneInput`; libFuzzer's own
+/// `main` runs it, so the Swift file is parsed as a library (no top-level code, no Swift main).
+func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+  .executableTarget(
+    name: name, dependencies: dependencies + ["FuzzSupport"],
+    swiftSettings: sanitized,
+    linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
+}
+
+let package = Package(
+  name: "MVVMWebFuzz",
+  platforms: [.macOS(.v14)],
+  targets: [
+    .systemLibrary(name: "CFuzzerDriver"),
+    .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], swiftSettings: sanitized),
+
+    // The main package's modules, from Linked/<name> -> ../../Sources/<name>.
+    .systemLibrary(name: "CLibXML2", path: "Linked/CLibXML2", pkgConfig: "libxml-2.0"),
+    .systemLibrary(name: "CZlib", path: "Linked/CZlib", pkgConfig: "zlib"),
+    .target(
+      name: "HTTPServer", dependencies: ["CZlib"], path: "Linked/HTTPServer",
+      swiftSettings: sanitized),
+    .target(name: "MVVM", path: "Linked/MVVM", swiftSettings: sanitized),
+    .target(
+      name: "Templating", dependencies: ["CLibXML2", "MVVM"], path: "Linked/Templating",
+      swiftSettings: sanitized),
+    // Without its SQLite store, the one file that needs GRDB: no dependency to fetch and build.
+    .target(
+      name: "Memories", dependencies: ["MVVM"], path: "Linked/Memories",
+      exclude: ["Store/SQLiteMemoriesStore.swift"], swiftSettings: sanitized),
+
+    fuzzer("FuzzHeadParser", ["HTTPServer"]),
+    fuzzer("FuzzChunkedDecoder", ["HTTPServer"]),
+    fuzzer("FuzzForm", ["HTTPServer"]),
+    fuzzer("FuzzHeaderValues", ["HTTPServer"]),
+    fuzzer("FuzzTemplate", ["Templating", "MVVM"]),
+    fuzzer("FuzzMemories", ["Memories", "MVVM"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
