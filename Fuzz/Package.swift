@@ -3,6 +3,7 @@
 // untouched: its modules are compiled again here from the symlinks in Linked/ (the main package
 // exports no library product to depend on), and every target gets the fuzzer and address
 // sanitizers. Build and run through scripts/fuzz; see README.md.
+import CompilerPluginSupport
 import PackageDescription
 
 /// Coverage instrumentation and ASan for the code under test and the fuzz entry points.
@@ -20,6 +21,7 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 let package = Package(
   name: "MVVMWebFuzz",
   platforms: [.macOS(.v14)],
+  dependencies: [.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")],
   targets: [
     .systemLibrary(name: "CFuzzerDriver"),
     .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], swiftSettings: sanitized),
@@ -30,7 +32,17 @@ let package = Package(
     .target(
       name: "HTTPServer", dependencies: ["CZlib"], path: "Linked/HTTPServer",
       swiftSettings: sanitized),
-    .target(name: "MVVM", path: "Linked/MVVM", swiftSettings: sanitized),
+    // The @Outputs macro runs in the compiler, so it is built as it is, without sanitizers.
+    .macro(
+      name: "MVVMMacros",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ], path: "Linked/MVVMMacros"),
+    .target(
+      name: "MVVM", dependencies: ["MVVMMacros"], path: "Linked/MVVM", swiftSettings: sanitized),
     .target(
       name: "Templating", dependencies: ["CLibXML2", "MVVM"], path: "Linked/Templating",
       swiftSettings: sanitized),

@@ -13,17 +13,33 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let parser = HeadParser(maxBodySize: maxBodySize)
   var index = 0
   for _ in 0..<16 where index < input.count {
-    guard case .complete(let head, let end) = parser.parse(input, from: index) else { break }
+    var scan = HeadParser.Scan()
+    guard case .complete(let head, let end) = parser.parse(input, from: index, scan: &scan) else {
+      break
+    }
+    // Fed a byte at a time, resuming its scan, the parser must end the head at the same place.
+    var pieces = Array(input[..<index])
+    var resumed = HeadParser.Scan()
+    for byte in input[index..<end] {
+      pieces.append(byte)
+      if case .complete(_, let pieceEnd) = parser.parse(pieces, from: index, scan: &resumed) {
+        check(pieceEnd == end, "the resumed scan ended the head at \(pieceEnd), not \(end)")
+      }
+    }
     check(end > index && end <= input.count, "the head ends outside the buffer")
     // A head must not complete on a prefix of itself: bytes still to come could change it.
     for cut in [end - 1, index + (end - index) / 2] where cut > index {
-      if case .complete = parser.parse(Array(input[..<cut]), from: index) {
+      var fresh = HeadParser.Scan()
+      if case .complete = parser.parse(Array(input[..<cut]), from: index, scan: &fresh) {
         fail("a head completed on the first \(cut) of its \(end) bytes")
       }
     }
     // Nor may where it sits in the buffer change what it is.
-    if case .complete(let again, let againEnd) = parser.parse(Array(input[index...]), from: 0) {
-      check(againEnd == end - index && again.target == head.target, "the head moved")
+    var again = HeadParser.Scan()
+    if case .complete(let moved, let againEnd) = parser.parse(
+      Array(input[index...]), from: 0, scan: &again)
+    {
+      check(againEnd == end - index && moved.target == head.target, "the head moved")
     } else {
       fail("the same head did not parse at index 0")
     }

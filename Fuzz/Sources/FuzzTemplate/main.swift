@@ -15,7 +15,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   let library: TemplateLibrary
   do {
-    library = try TemplateLibrary(directory: Folder.path, pages: ["page.xhtml": schema])
+    library = try TemplateLibrary(
+      directory: Folder.path, pages: ["page.xhtml": Values.outputSchema])
   } catch {
     // FUZZ_VERBOSE=1 when replaying an input shows why it did not load.
     if verbose { print(error.errors.map(\.description).joined(separator: "\n")) }
@@ -57,36 +58,31 @@ enum Folder {
     """
 }
 
-let itemSchema = OutputSchema(["name": .text, "link": .url, "on": .flag])
-let schema = OutputSchema([
-  "name": .text, "link": .url, "on": .flag, "items": .list(itemSchema),
-  "child": .object(itemSchema),
-])
+/// An item, as the partial and repeats bind it: text and URLs that need escaping and checking.
+@Outputs
+struct Item {
+  var name: String
+  var link: Link
+  var on: Bool
+}
 
-/// Outputs matching `schema`, with text and URLs that need escaping and checking.
-struct Values: Outputs {
-  var values: [String: Output]
-  static let outputSchema = schema
-  func output(named name: String) -> Output? { values[name] }
+/// The page's outputs: every kind, with values that need escaping and checking.
+@Outputs
+struct Values {
+  var name: String
+  var link: Link
+  var on: Bool
+  var note: String?
+  var count: Int
+  var items: [Item]
+  var child: Item?
 
-  static var item: Values {
-    Values(values: [
-      "name": .text("<b>Tom & \"Jerry's\"</b>\u{0}\u{FFFE}"), "link": .url("javascript:alert(1)"),
-      "on": .flag(true),
-    ])
-  }
-  static var other: Values {
-    Values(values: [
-      "name": .text(""), "link": .url("/matches/7/edit?a=1&b=2"), "on": .flag(false),
-    ])
-  }
-  static var sample: Values {
-    Values(
-      values: item.values.merging([
-        "items": .list([item, other, item]), "child": .object(other),
-        "link": .url("//evil.test/"),
-      ]) { $1 })
-  }
+  static let item = Item(
+    name: "<b>Tom & \"Jerry's\"</b>\u{0}\u{FFFE}", link: .web("javascript:alert(1)"), on: true)
+  static let other = Item(name: "", link: .web("/matches/7/edit?a=1&b=2"), on: false)
+  static let sample = Values(
+    name: item.name, link: .web("//evil.test/"), on: true, note: nil, count: -42,
+    items: [item, other, item], child: other)
 }
 
 runFuzzer(fuzz)
