@@ -7,7 +7,6 @@ import PackageDescription
 
 let package = Package(
   name: "MVVMWeb",
-  platforms: [.macOS(.v14)],
   products: [
     .executable(name: "mvvmweb", targets: ["mvvmweb"])
   ],

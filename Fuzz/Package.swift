@@ -20,7 +20,6 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 
 let package = Package(
   name: "MVVMWebFuzz",
-  platforms: [.macOS(.v14)],
   dependencies: [.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")],
   targets: [
     .systemLibrary(name: "CFuzzerDriver"),

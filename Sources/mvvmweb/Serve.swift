@@ -95,6 +95,19 @@ struct Serve: ParsableCommand {
   var headerTimeout = 10.0
 
   @Option(
+    name: .customLong("body-timeout"),
+    help: ArgumentHelp(
+      "Seconds a request body may pause; each piece that arrives gives it this long again.",
+      valueName: "seconds"))
+  var bodyTimeout = 10.0
+
+  @Option(
+    name: .customLong("body-deadline"),
+    help: ArgumentHelp(
+      "Seconds a whole request body may take, however steadily it arrives.", valueName: "seconds"))
+  var bodyDeadline = 60.0
+
+  @Option(
     name: .customLong("drain-timeout"),
     help: ArgumentHelp(
       "Seconds a graceful stop waits for in-flight requests before closing them.",
@@ -121,8 +134,9 @@ struct Serve: ParsableCommand {
     }
     if maxBody < 0 { throw ValidationError("--max-body must be zero or more bytes") }
     if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
-    for seconds in [idleTimeout, headerTimeout, drainTimeout] where !(seconds > 0) {
-      throw ValidationError("timeouts must be more than 0 seconds")
+    for seconds in [idleTimeout, headerTimeout, bodyTimeout, bodyDeadline, drainTimeout]
+    where !(seconds > 0 && seconds <= 86_400) {
+      throw ValidationError("timeouts must be more than 0 and at most 86400 seconds")
     }
     if let timeZone, TimeZone(identifier: timeZone) == nil {
       throw ValidationError(
@@ -179,6 +193,7 @@ struct Serve: ParsableCommand {
         address: unixSocket.map { .unix(path: $0) } ?? .tcp(host: host, port: tcpPort),
         maxBodySize: maxBody,
         maxConnections: maxConnections, headerTimeout: .seconds(headerTimeout),
+        bodyTimeout: .seconds(bodyTimeout), bodyDeadline: .seconds(bodyDeadline),
         idleTimeout: .seconds(idleTimeout),
         drainDeadline: .seconds(drainTimeout),
         accessLog: quiet ? nil : ServerConfiguration.standardErrorLog,

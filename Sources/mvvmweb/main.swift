@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 // Parse by hand so a bad flag gets one line and exit code 64 (EX_USAGE), not a usage screen.
 do {

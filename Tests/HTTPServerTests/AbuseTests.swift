@@ -1,12 +1,9 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 
 @testable import HTTPServer
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Cheap attacks on memory and connection slots, through real sockets: each stays bounded and
 /// honest clients keep being served.

@@ -1,10 +1,6 @@
 import CFuzzerDriver
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Hands the process to libFuzzer with `callback` as the target. Each fuzz target's main.swift
 /// calls this: SwiftPM renames an executable's Swift `main` and points the linker's `main` at it,

@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// One client connection: reads bytes as they come, parses requests, answers them in order and
 /// writes the answers, all on its own serial queue. Sources and timers are Dispatch's; no thread

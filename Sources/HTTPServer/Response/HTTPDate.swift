@@ -1,10 +1,5 @@
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// HTTP dates (RFC 9110 IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`). The `Date` header of the
 /// current second is formatted once and shared, so no response pays for `strftime`.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Routes requests by method and path pattern to synchronous handlers. Patterns are matched
 /// segment by segment, without regular expressions: literal segments, `:name` for one segment and

@@ -1,11 +1,6 @@
 import Dispatch
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// An HTTP/1.1 server on Grand Central Dispatch: a listening socket watched by a Dispatch source,
 /// and per connection a serial queue targeting one small shared concurrent queue, so thousands of

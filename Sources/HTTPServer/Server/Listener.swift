@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Opens the listening socket for an address: non-blocking, close-on-exec, `SO_REUSEADDR` for
 /// TCP; for a unix socket, a stale file left by a crashed run is replaced and the socket is made

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// What happens to every parsed request between the parser and the socket: the proxy layer's
 /// preparation, the built-in health check, the responder, HEAD, gzip and the access log.

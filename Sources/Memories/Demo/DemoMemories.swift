@@ -39,7 +39,7 @@ public enum DemoMemories {
     }
   }
 
-  /// Every demo record, in the import format (see FORMAT.md).
+  /// Every demo record, in the import format (see the README, "Memories data").
   public static func records() -> [[String: Any]] {
     var records: [[String: Any]] = []
     var dayNumber = 0

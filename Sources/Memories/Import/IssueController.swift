@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns raw memory records (JSON dictionaries, the format in FORMAT.md) into models, as
+/// Turns raw memory records (JSON dictionaries, the format in the README, "Memories data") into models, as
 /// Timehop's IssueController does. A bad record is reported with its index and why, and the good
 /// ones around it still come through.
 public struct IssueController: Sendable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// An IPv4 or IPv6 address as bytes, so networks can be matched by prefix. IPv4-mapped IPv6
 /// addresses (`::ffff:127.0.0.1`) compare as their IPv4 form, since dual-stack sockets report them.
