@@ -3,18 +3,15 @@
 /// The template compiler resolves every binding to a field number when templates load, so
 /// rendering never compares a name.
 ///
-/// The accessors take a pointer to the instance so that a renderer can read a struct in place,
-/// inside a list, without copying it; `@Outputs` writes them, and a renderer holds the pointer only
+/// The accessor takes a pointer to the instance so that a renderer can read a struct in place,
+/// inside a list, without copying it; `@Outputs` writes it, and a renderer holds the pointer only
 /// while the value lives.
 public protocol Outputs {
   /// The outputs in declaration order, with the kind each one has.
   static var outputSchema: OutputSchema { get }
 
-  /// The value of output number `field` (its index in `outputSchema`): text, a number, a flag, a
-  /// link, or whether an optional object is there.
-  static func outputValue(_ field: Int, of instance: UnsafePointer<Self>) -> OutputValue
-
-  /// Hands a list output, an object output or a present optional object to `visitor`.
+  /// Hands output number `field` (its index in `outputSchema`) to `visitor`, typed: text, a
+  /// number, a flag, a link, a list, an object, or absent for a nil optional.
   static func visitOutput(
     _ field: Int, of instance: UnsafePointer<Self>, with visitor: inout some OutputVisitor)
 }
@@ -23,9 +20,7 @@ public protocol Outputs {
 /// instance property that is not private and not marked `@OutputIgnored` is an output, named as
 /// the property. `String` and `Int` are text, `Bool` a flag, `Link` or a `Destination` a URL,
 /// `[some Outputs]` a list, an `Outputs` value an object, and an optional one is present or absent.
-@attached(
-  extension, conformances: Outputs,
-  names: named(outputSchema), named(outputValue), named(visitOutput))
+@attached(extension, conformances: Outputs, names: named(outputSchema), named(visitOutput))
 public macro Outputs() = #externalMacro(module: "MVVMMacros", type: "OutputsMacro")
 
 /// Marks a property that is not an output: a dependency or the state behind the outputs.

@@ -5,7 +5,7 @@ import SwiftSyntaxMacros
 /// `@Outputs` on a view model (a struct or a final class): its outputs are its instance
 /// properties, stored or computed, that are not private and not marked `@OutputIgnored`. From them
 /// it writes the `Outputs` conformance: the schema (names in declaration order, kinds from the
-/// property types) and the accessors by field number that compiled templates call. Kinds come from
+/// property types) and the accessor by field number that compiled templates call. Kinds come from
 /// overloads in MVVM, so a property of a type no kind fits is a compile error at that property.
 public struct OutputsMacro: ExtensionMacro {
   public static func expansion(
@@ -21,9 +21,6 @@ public struct OutputsMacro: ExtensionMacro {
     let access = isPublic(declaration) ? "public " : ""
     let typeName = type.trimmedDescription
     let fields = outputs.map { "    MVVM.OutputField(\"\($0.name)\", (\($0.type)).self),\n" }
-    let values = outputs.enumerated().map { index, output in
-      "    case \(index): MVVM.OutputValue(instance.pointee.\(output.name))\n"
-    }
     let visits = outputs.enumerated().map { index, output in
       "    case \(index): visitor.visit(instance.pointee.\(output.name))\n"
     }
@@ -31,12 +28,6 @@ public struct OutputsMacro: ExtensionMacro {
       extension \(typeName): MVVM.Outputs {
         \(access)static let outputSchema = MVVM.OutputSchema([
       \(fields.joined())  ])
-
-        \(access)static func outputValue(_ field: Int, of instance: UnsafePointer<\(typeName)>) -> MVVM.OutputValue {
-          switch field {
-      \(values.joined())    default: .absent
-          }
-        }
 
         \(access)static func visitOutput(
           _ field: Int, of instance: UnsafePointer<\(typeName)>, with visitor: inout some MVVM.OutputVisitor

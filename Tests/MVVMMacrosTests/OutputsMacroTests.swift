@@ -40,19 +40,6 @@ final class OutputsMacroTests: XCTestCase {
             MVVM.OutputField("isEmpty", (Bool).self),
           ])
 
-          public static func outputValue(_ field: Int, of instance: UnsafePointer<Row>) -> MVVM.OutputValue {
-            switch field {
-            case 0:
-                MVVM.OutputValue(instance.pointee.title)
-            case 1:
-                MVVM.OutputValue(instance.pointee.count)
-            case 2:
-                MVVM.OutputValue(instance.pointee.isEmpty)
-            default:
-                .absent
-            }
-          }
-
           public static func visitOutput(
             _ field: Int, of instance: UnsafePointer<Row>, with visitor: inout some MVVM.OutputVisitor
           ) {
@@ -88,13 +75,6 @@ final class OutputsMacroTests: XCTestCase {
         extension Page: MVVM.Outputs {
           static let outputSchema = MVVM.OutputSchema([
           ])
-
-          static func outputValue(_ field: Int, of instance: UnsafePointer<Page>) -> MVVM.OutputValue {
-            switch field {
-            default:
-                .absent
-            }
-          }
 
           static func visitOutput(
             _ field: Int, of instance: UnsafePointer<Page>, with visitor: inout some MVVM.OutputVisitor

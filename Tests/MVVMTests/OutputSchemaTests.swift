@@ -28,9 +28,14 @@ final class Album {
   var isEmpty: Bool { songs.isEmpty }
 }
 
-/// Records what a view model hands over for each list and object output.
+/// Records what a view model hands over for each output, as a renderer would receive it.
 struct RecordingVisitor: OutputVisitor {
   var visited: [String] = []
+  mutating func visitText(_ text: String) { visited.append("text \(text)") }
+  mutating func visitNumber(_ number: Int) { visited.append("number \(number)") }
+  mutating func visitFlag(_ flag: Bool) { visited.append("flag \(flag)") }
+  mutating func visitLink(_ link: Link) { visited.append("link") }
+  mutating func visitAbsent() { visited.append("absent") }
   mutating func visitList<Item: Outputs>(_ items: [Item]) {
     visited.append("list of \(items.count) \(Item.self)")
   }
@@ -53,17 +58,14 @@ struct RecordingVisitor: OutputVisitor {
     #expect(Album.outputSchema.index(of: "store") == nil)
   }
 
-  @Test func valuesByFieldNumber() {
+  @Test func valuesByFieldNumberWithTheirTypes() {
     var song = Song(title: "Blue", plays: 12, isFavourite: true, lyrics: nil)
-    let values = withUnsafePointer(to: &song) { pointer in
-      (0..<5).map { Song.outputValue($0, of: pointer) }
+    var visitor = RecordingVisitor()
+    withUnsafePointer(to: &song) { pointer in
+      for field in 0..<5 { Song.visitOutput(field, of: pointer, with: &visitor) }
     }
-    guard case .text("Blue") = values[0], case .number(12) = values[1],
-      case .flag(true) = values[2], case .absent = values[3], case .absent = values[4]
-    else {
-      Issue.record("unexpected values \(values)")
-      return
-    }
+    // Field 4 does not exist: nothing is visited for it.
+    #expect(visitor.visited == ["text Blue", "number 12", "flag true", "absent"])
   }
 
   @Test func listsAndObjectsAreVisitedWithTheirTypes() {
@@ -72,22 +74,12 @@ struct RecordingVisitor: OutputVisitor {
     var visitor = RecordingVisitor()
     withUnsafePointer(to: &album) { pointer in
       for field in 0..<4 { Album.visitOutput(field, of: pointer, with: &visitor) }
-      guard case .present = Album.outputValue(2, of: pointer) else {
-        Issue.record("the cover is there")
-        return
-      }
     }
-    #expect(visitor.visited == ["list of 2 Song", "object Song"])
+    #expect(visitor.visited == ["text X", "list of 2 Song", "object Song", "flag false"])
     var bare = Album(name: "Y", songs: [], cover: nil)
     var none = RecordingVisitor()
-    withUnsafePointer(to: &bare) { pointer in
-      Album.visitOutput(2, of: pointer, with: &none)
-      guard case .absent = Album.outputValue(2, of: pointer) else {
-        Issue.record("no cover")
-        return
-      }
-    }
-    #expect(none.visited == [])
+    withUnsafePointer(to: &bare) { pointer in Album.visitOutput(2, of: pointer, with: &none) }
+    #expect(none.visited == ["absent"])
   }
 
   @Test func linksCompareByTarget() {

@@ -55,11 +55,10 @@ public struct CompiledTemplate: Sendable {
         withUnsafePointer(to: viewModel) { root in
           var renderer = Renderer(
             instructions: instructions, staticBytes: staticBytes, basePath: Array(basePath.utf8),
-            links: links, output: buffer, maxDepth: plan.maxDepth)
-          buffer = []
+            links: links, capacity: estimatedSize, maxDepth: plan.maxDepth)
           renderer.push(Scope(root))
           renderer.run(range)
-          buffer = renderer.output
+          renderer.output.finish(into: &buffer)
         }
       }
     }

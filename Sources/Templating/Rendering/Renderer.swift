@@ -2,27 +2,39 @@ import MVVM
 
 /// One rendering: walks the plan's instructions with a stack of scopes (the page, then each
 /// repeat item and object inside it). Every slot names its scope's depth and output number, so a
-/// lookup is an index and one call into the scope type's accessor.
+/// lookup is an index and one call into the scope type's accessor, which hands the value back
+/// through the `OutputVisitor` methods below; `purpose` says what the value is wanted for.
 struct Renderer: OutputVisitor {
+  /// What the output being visited is for.
+  private enum Purpose {
+    /// Written as text, or as an attribute value of this kind.
+    case write(AttributeKind)
+    /// Only whether it holds: a flag's value, or an optional's presence.
+    case test
+    /// A list or object whose items render these instructions.
+    case enter(Range<Int>)
+  }
+
   let instructions: UnsafeBufferPointer<RenderPlan.Instruction>
   let staticBytes: UnsafeBufferPointer<UInt8>
   let basePath: [UInt8]
   let links: any LinkPrinter
-  var output: [UInt8]
+  var output: ByteBuffer
   private var scopes: [Scope] = []
-  /// The instructions a list or object visit renders for each item, set just before the visit.
-  private var body: Range<Int> = 0..<0
+  private var purpose = Purpose.test
+  /// The answer of the last `.test` visit.
+  private var holds = false
 
   init(
     instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
     staticBytes: UnsafeBufferPointer<UInt8>, basePath: [UInt8], links: any LinkPrinter,
-    output: [UInt8], maxDepth: Int
+    capacity: Int, maxDepth: Int
   ) {
     self.instructions = instructions
     self.staticBytes = staticBytes
     self.basePath = basePath
     self.links = links
-    self.output = output
+    output = ByteBuffer(capacity: capacity)
     scopes.reserveCapacity(maxDepth)
   }
 
@@ -41,73 +53,118 @@ struct Renderer: OutputVisitor {
       case .fragment:
         continue  // Its body follows and renders in place.
       case .basePath:
-        output.append(contentsOf: basePath)
+        output.append(basePath)
       case .text:
-        appendText(value(instruction))
+        visit(instruction, for: .write(.text))
       case .attribute:
         appendStatic(instruction)
-        appendAttributeValue(value(instruction), kind: instruction.kind)
+        visit(instruction, for: .write(instruction.kind))
         output.append(UInt8(ascii: "\""))
       case .booleanAttribute:
-        if case .flag(true) = value(instruction) { appendStatic(instruction) }
+        if test(instruction) { appendStatic(instruction) }
       case .condition, .negatedCondition:
         let blockEnd = Int(instruction.end)
-        let holds: Bool
-        switch value(instruction) {
-        case .flag(let flag): holds = flag
-        case .absent: holds = false
-        default: holds = true
-        }
-        if holds != (instruction.code == .negatedCondition) { run(index..<blockEnd) }
+        if test(instruction) != (instruction.code == .negatedCondition) { run(index..<blockEnd) }
         index = blockEnd
       case .repeatEach, .object:
         let blockEnd = Int(instruction.end)
-        let outer = body
-        body = index..<blockEnd
-        let scope = scopes[Int(instruction.depth)]
-        scope.visit(Int(instruction.field), with: &self)
-        body = outer
+        visit(instruction, for: .enter(index..<blockEnd))
         index = blockEnd
       }
     }
   }
 
-  // MARK: Scopes
+  /// Asks the slot's scope for its output, or answers a repeat position itself.
+  private mutating func visit(_ instruction: RenderPlan.Instruction, for purpose: Purpose) {
+    let scope = scopes[Int(instruction.depth)]
+    let field = Int(instruction.field)
+    guard field >= 0 else {
+      visitPosition(RepeatPosition(rawValue: -1 - field), of: scope, for: purpose)
+      return
+    }
+    self.purpose = purpose
+    scope.visit(field, with: &self)
+  }
+
+  private mutating func test(_ instruction: RenderPlan.Instruction) -> Bool {
+    holds = false
+    visit(instruction, for: .test)
+    return holds
+  }
+
+  private mutating func visitPosition(
+    _ position: RepeatPosition?, of scope: Scope, for purpose: Purpose
+  ) {
+    self.purpose = purpose
+    switch position {
+    case .index: visitNumber(scope.index + 1)
+    case .first: visitFlag(scope.index == 0)
+    case .last: visitFlag(scope.index == scope.count - 1)
+    case .odd: visitFlag(scope.index % 2 == 0)
+    case .even: visitFlag(scope.index % 2 == 1)
+    case .parity: visitText(scope.index % 2 == 0 ? "odd" : "even")
+    case nil: visitAbsent()
+    }
+  }
+
+  // MARK: Values, as the scope's accessor hands them over
+
+  mutating func visitText(_ text: String) {
+    switch purpose {
+    case .write: HTMLEscaping.append(text, into: &output)
+    case .test: holds = true
+    case .enter: break
+    }
+  }
+
+  mutating func visitNumber(_ number: Int) {
+    switch purpose {
+    case .write: Self.appendDecimal(number, into: &output)
+    case .test: holds = true
+    case .enter: break
+    }
+  }
+
+  mutating func visitFlag(_ flag: Bool) {
+    if case .test = purpose { holds = flag }
+  }
+
+  mutating func visitLink(_ link: Link) {
+    switch purpose {
+    case .write(let kind): appendURL(link, kind: kind)
+    case .test: holds = true
+    case .enter: break
+    }
+  }
+
+  mutating func visitAbsent() {
+    if case .test = purpose { holds = false }
+  }
 
   mutating func visitList<Item: Outputs>(_ items: [Item]) {
-    let itemBody = body
+    guard case .enter(let body) = purpose else {
+      holds = true
+      return
+    }
     items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
       for position in 0..<buffer.count {
         scopes.append(Scope(first + position, index: position, count: buffer.count))
-        run(itemBody)
+        run(body)
         scopes.removeLast()
       }
     }
   }
 
   mutating func visitObject<Object: Outputs>(_ object: Object) {
-    let objectBody = body
+    guard case .enter(let body) = purpose else {
+      holds = true
+      return
+    }
     withUnsafePointer(to: object) { pointer in
       scopes.append(Scope(pointer))
-      run(objectBody)
+      run(body)
       scopes.removeLast()
-    }
-  }
-
-  /// The value a slot names: an output of its scope, or the scope's place in its list.
-  private func value(_ instruction: RenderPlan.Instruction) -> OutputValue {
-    let scope = scopes[Int(instruction.depth)]
-    let field = Int(instruction.field)
-    if field >= 0 { return scope.value(field) }
-    switch RepeatPosition(rawValue: -1 - field) {
-    case .index: return .number(scope.index + 1)
-    case .first: return .flag(scope.index == 0)
-    case .last: return .flag(scope.index == scope.count - 1)
-    case .odd: return .flag(scope.index % 2 == 0)
-    case .even: return .flag(scope.index % 2 == 1)
-    case .parity: return .text(scope.index % 2 == 0 ? "odd" : "even")
-    case nil: return .absent
     }
   }
 
@@ -115,25 +172,7 @@ struct Renderer: OutputVisitor {
 
   private mutating func appendStatic(_ instruction: RenderPlan.Instruction) {
     output.append(
-      contentsOf: UnsafeBufferPointer(
-        rebasing: staticBytes[Int(instruction.start)..<Int(instruction.end)]))
-  }
-
-  private mutating func appendText(_ value: OutputValue) {
-    switch value {
-    case .text(let text): HTMLEscaping.append(text, into: &output)
-    case .number(let number): Self.appendDecimal(number, into: &output)
-    case .link(let link): appendURL(link, kind: .text)
-    case .flag, .present, .absent: break
-    }
-  }
-
-  private mutating func appendAttributeValue(_ value: OutputValue, kind: AttributeKind) {
-    if case .link(let link) = value {
-      appendURL(link, kind: kind)
-    } else {
-      appendText(value)
-    }
+      UnsafeBufferPointer(rebasing: staticBytes[Int(instruction.start)..<Int(instruction.end)]))
   }
 
   /// A URL, checked where it lands in an attribute: an app path gets the base path in front; an
@@ -150,7 +189,7 @@ struct Renderer: OutputVisitor {
         HTMLEscaping.append(URLSafety.blocked, into: &output)
         return
       }
-      if URLSafety.isRootRelative(url) { output.append(contentsOf: basePath) }
+      if URLSafety.isRootRelative(url) { output.append(basePath) }
       HTMLEscaping.append(url, into: &output)
     case .srcset:
       HTMLEscaping.append(URLSafety.isSafeSourceSet(url) ? url : URLSafety.blocked, into: &output)
@@ -160,7 +199,7 @@ struct Renderer: OutputVisitor {
   }
 
   /// Decimal digits without making a string.
-  static func appendDecimal(_ number: Int, into output: inout [UInt8]) {
+  static func appendDecimal(_ number: Int, into output: inout ByteBuffer) {
     if number < 0 { output.append(UInt8(ascii: "-")) }
     var magnitude = number.magnitude
     // The largest power of ten not above the number: at most 10^18, so it cannot overflow.

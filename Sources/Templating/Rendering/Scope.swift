@@ -7,8 +7,8 @@ struct Scope {
   let instance: UnsafeRawPointer
   let type: any Outputs.Type
   /// For a repeat item, where it stands in its list.
-  var index = 0
-  var count = 1
+  let index: Int
+  let count: Int
 
   init<Value: Outputs>(_ instance: UnsafePointer<Value>, index: Int = 0, count: Int = 1) {
     self.instance = UnsafeRawPointer(instance)
@@ -17,22 +17,14 @@ struct Scope {
     self.count = count
   }
 
-  func value(_ field: Int) -> OutputValue {
-    type.outputValue(field, at: instance)
-  }
-
   func visit(_ field: Int, with visitor: inout some OutputVisitor) {
     type.visitOutput(field, at: instance, with: &visitor)
   }
 }
 
-// Called on the scope's `any Outputs.Type`, these open it once per call, so the type's own
-// accessors run on the instance in place.
 extension Outputs {
-  fileprivate static func outputValue(_ field: Int, at instance: UnsafeRawPointer) -> OutputValue {
-    outputValue(field, of: instance.assumingMemoryBound(to: Self.self))
-  }
-
+  /// Called on a scope's `any Outputs.Type`, this opens it once per call, so the type's own
+  /// accessor runs on the instance in place.
   fileprivate static func visitOutput(
     _ field: Int, at instance: UnsafeRawPointer, with visitor: inout some OutputVisitor
   ) {

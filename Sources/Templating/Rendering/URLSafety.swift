@@ -27,10 +27,23 @@ enum URLSafety {
     return true
   }
 
-  private static let allowedSchemes: Set<UInt64> = Set(
-    ["http", "https", "mailto"].map { name in
-      name.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    })
+  /// http, https and mailto, packed as `isSafe` packs a scheme: three comparisons, no hashing.
+  private static let allowedSchemes = AllowedSchemes(
+    http: packed("http"), https: packed("https"), mailto: packed("mailto"))
+
+  private struct AllowedSchemes {
+    let http: UInt64
+    let https: UInt64
+    let mailto: UInt64
+
+    func contains(_ scheme: UInt64) -> Bool {
+      scheme == http || scheme == https || scheme == mailto
+    }
+  }
+
+  private static func packed(_ name: StaticString) -> UInt64 {
+    name.withUTF8Buffer { $0.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+  }
 
   /// Every candidate of a `srcset` must be safe, or the whole value is blocked.
   static func isSafeSourceSet(_ value: String) -> Bool {
