@@ -27,6 +27,11 @@ import Testing
       413, "The request body is larger than the 1048576 bytes allowed."
     ),
     (
+      "an endless run of empty lines before the request line",
+      String(repeating: "\r\n", count: 20_000), 431,
+      "The request headers are larger than 32 KiB."
+    ),
+    (
       "Content-Length past Int",
       "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n", 413,
       "The request body is larger than the 1048576 bytes allowed."

@@ -28,8 +28,13 @@ struct HeadParser {
   /// new bytes are scanned (`scan` remembers where the last call stopped).
   func parse(_ buffer: [UInt8], from start: Int, scan: inout Scan) -> Result {
     var index = start
-    // RFC 9112 §2.2: ignore empty lines before the request line.
+    // RFC 9112 §2.2: ignore empty lines before the request line; they count toward the head's
+    // limit, so an endless stream of them is refused rather than buffered.
     while index < buffer.count, buffer[index] == .cr || buffer[index] == .lf { index += 1 }
+    if index - start > Self.maxHeadLength {
+      return .failed(
+        HTTPError(.headerFieldsTooLarge, "The request headers are larger than 32 KiB."))
+    }
     var position = max(scan.position ?? index, index)
     var end: Int?
     while position < buffer.count {

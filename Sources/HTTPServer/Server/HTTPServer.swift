@@ -206,10 +206,8 @@ public final class HTTPServer: Sendable {
       return
     }
     connections.forEach { $0.drain() }
-    let deadline = configuration.drainDeadline.components
     workQueue.asyncAfter(
-      deadline: .now() + .seconds(Int(deadline.seconds))
-        + .nanoseconds(Int(deadline.attoseconds / 1_000_000_000))
+      deadline: .now() + Connection.dispatchInterval(configuration.drainDeadline)
     ) { [self] in
       state.withLock { Array($0.connections.values) }.forEach { $0.forceClose() }
     }
