@@ -147,7 +147,7 @@ public final class HTTPServer: Sendable {
   private static func peer(of address: sockaddr_storage) -> PeerAddress {
     var address = address
     var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-    switch Int32(address.ss_family) {
+    switch Int32(address.ss_family) {  // trap-ok: sa_family_t is 16 bits, it always fits
     case AF_INET:
       return withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in

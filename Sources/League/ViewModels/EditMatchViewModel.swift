@@ -5,7 +5,7 @@ import MVVM
 /// on save and reports each problem next to its field; it says done, cancelled or failed and
 /// never where to go next.
 @Outputs
-public final class EditMatchViewModel {
+public final class EditMatchViewModel: SavableForm {
   public enum Field: Hashable, Sendable {
     case home, away, bothSides, homeGoals, awayGoals, form
   }

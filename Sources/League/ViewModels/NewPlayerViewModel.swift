@@ -4,7 +4,7 @@ import MVVM
 /// The new-player form: a name, trimmed, 1 to 50 characters, unique ignoring case. Opened from the
 /// match form, it carries that form's draft and leads back to it.
 @Outputs
-public final class NewPlayerViewModel {
+public final class NewPlayerViewModel: SavableForm {
   private let store: any LeagueStore
   public private(set) var name: String = ""
   public private(set) var nameError: String?

@@ -67,22 +67,29 @@ struct LeagueCoordinator: Sendable {
     viewModel.setAwayPlayers(form.all("away").filter { !$0.isEmpty })
     viewModel.setHomeGoals(form["homeGoals"] ?? "")
     viewModel.setAwayGoals(form["awayGoals"] ?? "")
-    let outcome: Outcome
+    return save(viewModel, on: Pages.matchForm, request) { outcome in
+      switch outcome {
+      case .done:
+        Notice.matchSaved.redirect(to: request.location(LeagueRoutes.matches), for: request)
+      case .cancelled:
+        .redirect(to: request.location(LeagueRoutes.matches))
+      case .failed:
+        pages.render(Pages.matchForm, viewModel, for: request, status: .unprocessableContent)
+      }
+    }
+  }
+
+  /// Saves a form's view model and answers with `next(outcome)`; when the store cannot be
+  /// written, the form comes back with the input kept and a 503, and the log gets a line.
+  private func save<Form: SavableForm>(
+    _ viewModel: Form, on page: Page<Form>, _ request: Request, then next: (Outcome) -> Response
+  ) -> Response {
     do {
-      outcome = try viewModel.save()
+      return next(try viewModel.save())
     } catch {
       StoreFailure.log(error, request)
       viewModel.reportStoreFailure()
-      return pages.render(Pages.matchForm, viewModel, for: request, status: .serviceUnavailable)
-    }
-    switch outcome {
-    case .done:
-      return Notice.matchSaved.redirect(
-        to: request.location(LeagueRoutes.matches), for: request)
-    case .cancelled:
-      return .redirect(to: request.location(LeagueRoutes.matches))
-    case .failed:
-      return pages.render(Pages.matchForm, viewModel, for: request, status: .unprocessableContent)
+      return pages.render(page, viewModel, for: request, status: .serviceUnavailable)
     }
   }
 
@@ -163,19 +170,13 @@ struct LeagueCoordinator: Sendable {
     let form = try request.checkedForm()
     let viewModel = try newPlayerViewModel(carrying: form)
     viewModel.setName(form["name"] ?? "")
-    let outcome: Outcome
-    do {
-      outcome = try viewModel.save()
-    } catch {
-      StoreFailure.log(error, request)
-      viewModel.reportStoreFailure()
-      return playerForm(viewModel, request, status: .serviceUnavailable)
-    }
-    switch outcome {
-    case .done, .cancelled:
-      return .redirect(to: request.location(LeagueRoutes.path(for: viewModel.back)))
-    case .failed:
-      return playerForm(viewModel, request, status: .unprocessableContent)
+    return save(viewModel, on: Pages.playerForm, request) { outcome in
+      switch outcome {
+      case .done, .cancelled:
+        .redirect(to: request.location(LeagueRoutes.path(for: viewModel.back)))
+      case .failed:
+        playerForm(viewModel, request, status: .unprocessableContent)
+      }
     }
   }
 
