@@ -68,7 +68,9 @@ let package = Package(
       dependencies: [
         "MVVMMacros", .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
       ]),
-    .testTarget(name: "LeagueTests", dependencies: ["League"]),
+    .testTarget(
+      name: "LeagueTests",
+      dependencies: ["League", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
     .testTarget(name: "UsersTests", dependencies: ["Users"]),
     .testTarget(name: "MemoriesTests", dependencies: ["Memories"]),

@@ -12,7 +12,7 @@ struct FailingLeagueStore: LeagueStore {
   func addPlayer(name: String) throws -> Player { throw Unavailable() }
   func matches() throws -> [Match] { try base.matches() }
   func match(id: UUID) throws -> Match? { try base.match(id: id) }
-  func saveMatch(_ record: MatchRecord) throws -> Match { throw Unavailable() }
+  func saveMatch(_ record: MatchRecord) throws -> UUID { throw Unavailable() }
   func deleteMatch(id: UUID) throws -> Bool { throw Unavailable() }
   func rankings() throws -> [Ranking] { try base.rankings() }
 }

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
-import League
+import GRDB
 import Testing
+
+@testable import League
 
 @Suite struct SQLiteLeagueStoreTests {
   let path = NSTemporaryDirectory() + "mvvmweb-league-\(UUID().uuidString.prefix(8))/mvvmweb.sqlite"
@@ -11,22 +13,26 @@ import Testing
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     #expect(throws: LeagueStoreError.nameTaken) { try store.addPlayer(name: "ANN") }
-    let match = try store.saveMatch(
+    let matchID = try store.saveMatch(
       MatchRecord(
         homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 2, awayGoals: 1, token: "x"))
+    let match = try #require(try store.match(id: matchID))
     #expect(match.homePlayers == [ann])
     #expect(match.awayPlayers == [ben])
     let again = try store.saveMatch(
       MatchRecord(
         homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 2, awayGoals: 1, token: "x"))
-    #expect(again.id == match.id)
+    #expect(again == match.id)
+    // The database's foreign keys refuse a player that does not exist, and nothing is saved.
     #expect(throws: LeagueStoreError.unknownPlayer) {
       try store.saveMatch(
         MatchRecord(homePlayerIDs: [UUID()], awayPlayerIDs: [ben.id], homeGoals: 0, awayGoals: 0))
     }
+    #expect(try store.matches().count == 1)
     var edited = MatchRecord(
       id: match.id, homePlayerIDs: [ben.id], awayPlayerIDs: [ann.id], homeGoals: 0, awayGoals: 5)
-    #expect(try store.saveMatch(edited).awayGoals == 5)
+    #expect(try store.saveMatch(edited) == match.id)
+    #expect(try store.match(id: match.id)?.awayGoals == 5)
     edited.id = UUID()
     #expect(throws: LeagueStoreError.matchNotFound) { try store.saveMatch(edited) }
 
@@ -92,5 +98,49 @@ import Testing
     try store.seedDemoData()
     #expect(try store.players().count == 6)
     #expect(try store.matches().count == 8)
+  }
+
+  @Test func idsAreLowercaseUUIDTextInTheFileEvenFromAnOlderOne() throws {
+    // A file from before the id migration, with the uppercase ids it used to write.
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let ann = UUID()
+    let ben = UUID()
+    let old = UUID()
+    do {
+      let queue = try DatabaseQueue(path: path)
+      try SQLiteLeagueStore.migrator.migrate(queue, upTo: "league-2-standings")
+      try queue.write { db in
+        for (id, name) in [(ann, "Ann"), (ben, "Ben")] {
+          try db.execute(
+            sql: "INSERT INTO player (id, name, nameKey) VALUES (?, ?, ?)",
+            arguments: [id.uuidString, name, name.lowercased()])
+        }
+        try db.execute(
+          sql: "INSERT INTO match (id, homeGoals, awayGoals, createdAt) VALUES (?, 2, 1, 0)",
+          arguments: [old.uuidString])
+        for (player, side) in [(ann, "home"), (ben, "away")] {
+          try db.execute(
+            sql: "INSERT INTO matchPlayer (matchId, playerId, side) VALUES (?, ?, ?)",
+            arguments: [old.uuidString, player.uuidString, side])
+        }
+      }
+    }
+    let store = try SQLiteLeagueStore(path: path)
+    let matchID = try store.saveMatch(
+      MatchRecord(homePlayerIDs: [ann], awayPlayerIDs: [ben], homeGoals: 1, awayGoals: 0))
+    let texts = try store.pool.read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT id FROM player UNION ALL SELECT id FROM match
+          UNION ALL SELECT matchId FROM matchPlayer UNION ALL SELECT playerId FROM matchPlayer
+          """)
+    }
+    #expect(texts.count == 12)  // 2 players, 2 matches, 4 sides (match and player ids each)
+    #expect(texts.allSatisfy { $0 == $0.lowercased() && UUID(uuidString: $0) != nil })
+    #expect(texts.contains(matchID.lowercasedText) && texts.contains(old.lowercasedText))
+    #expect(try store.match(id: old)?.homePlayers.map(\.name) == ["Ann"])
+    #expect(try store.rankings().map(\.matchesPlayed) == [2, 2])
   }
 }

@@ -43,13 +43,13 @@ public final class InMemoryLeagueStore: LeagueStore {
     state.withLock { $0.matches[id] }
   }
 
-  public func saveMatch(_ record: MatchRecord) throws -> Match {
+  public func saveMatch(_ record: MatchRecord) throws -> UUID {
     let now = clock()
     return try state.withLock { state throws(LeagueStoreError) in
       if record.id == nil, let token = record.token, let existing = state.tokens[token],
-        let match = state.matches[existing]
+        state.matches[existing] != nil
       {
-        return match
+        return existing
       }
       let players = state.players
       func lookup(_ ids: [UUID]) throws(LeagueStoreError) -> [Player] {
@@ -72,7 +72,7 @@ public final class InMemoryLeagueStore: LeagueStore {
         homeGoals: record.homeGoals, awayGoals: record.awayGoals, createdAt: createdAt)
       state.matches[id] = match
       if record.id == nil, let token = record.token { state.tokens[token] = id }
-      return match
+      return id
     }
   }
 

@@ -11,9 +11,9 @@ public protocol LeagueStore: Sendable {
   /// Every match, newest first.
   func matches() throws -> [Match]
   func match(id: UUID) throws -> Match?
-  /// Creates (`record.id == nil`) or updates a match. Creating with a token already used
-  /// returns the match recorded then, instead of a second one.
-  func saveMatch(_ record: MatchRecord) throws -> Match
+  /// Creates (`record.id == nil`) or updates a match and returns its id. Creating with a token
+  /// already used returns the id of the match recorded then, instead of making a second one.
+  func saveMatch(_ record: MatchRecord) throws -> UUID
   /// Deletes a match; false when there was none.
   func deleteMatch(id: UUID) throws -> Bool
   /// Every player's ranking, best first.

@@ -40,7 +40,7 @@ extension SQLiteLeagueStore {
   ) throws {
     try pool.write { db in
       guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 0 else { return }
-      let ids = playerNames.map { _ in UUID().uuidString }
+      let ids = playerNames.map { _ in UUID().lowercasedText }
       for (id, name) in zip(ids, playerNames) {
         try db.execute(
           sql: "INSERT INTO player (id, name, nameKey) VALUES (?, ?, ?)",
@@ -48,7 +48,7 @@ extension SQLiteLeagueStore {
       }
       let start = Date().timeIntervalSince1970 - spacing * Double(matches.count)
       for (index, result) in matches.enumerated() {
-        let matchID = UUID().uuidString
+        let matchID = UUID().lowercasedText
         try db.execute(
           sql: "INSERT INTO match (id, homeGoals, awayGoals, createdAt) VALUES (?, ?, ?, ?)",
           arguments: [matchID, result.homeGoals, result.awayGoals, start + spacing * Double(index)])

@@ -75,23 +75,29 @@ public final class SQLiteLeagueStore: LeagueStore {
             points = COALESCE((SELECT SUM(\(points("mp"))) FROM matchPlayer mp WHERE mp.playerId = player.id), 0);
           """)
     }
+    migrator.registerMigration("league-3-lowercase-ids") { db in
+      // One id format everywhere, the one pages and forms use: lowercase UUID text. Foreign keys
+      // are checked when the migration ends, once all three tables agree again.
+      try db.execute(
+        sql: """
+          UPDATE player SET id = lower(id);
+          UPDATE match SET id = lower(id);
+          UPDATE matchPlayer SET matchId = lower(matchId), playerId = lower(playerId);
+          """)
+    }
     return migrator
   }
 
   public func players() throws -> [Player] {
     try pool.read { db in
-      try Row.fetchAll(db, sql: "SELECT id, name FROM player ORDER BY nameKey").map(Self.player)
+      try PlayerRecord.order(Column("nameKey")).fetchAll(db).map(\.player)
     }
   }
 
   public func addPlayer(name: String) throws -> Player {
     let player = Player(name: name)
     do {
-      try pool.write { db in
-        try db.execute(
-          sql: "INSERT INTO player (id, name, nameKey) VALUES (?, ?, ?)",
-          arguments: [player.id.uuidString, name, name.lowercased()])
-      }
+      try pool.write { db in try PlayerRecord(player).insert(db) }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
       throw LeagueStoreError.nameTaken
     }
@@ -104,85 +110,68 @@ public final class SQLiteLeagueStore: LeagueStore {
 
   public func match(id: UUID) throws -> Match? {
     try pool.read { db in
-      try Self.fetchMatches(db, whereClause: "WHERE m.id = ?", arguments: [id.uuidString]).first
+      try Self.fetchMatches(db, whereClause: "WHERE m.id = ?", arguments: [id.lowercasedText]).first
     }
   }
 
-  public func saveMatch(_ record: MatchRecord) throws -> Match {
-    let id = try pool.write { db -> UUID in
-      if record.id == nil, let token = record.token,
-        let existing = try String.fetchOne(
-          db, sql: "SELECT id FROM match WHERE token = ?", arguments: [token])
-      {
-        return UUID(uuidString: existing)!
-      }
-      let known = try Set(String.fetchAll(db, sql: "SELECT id FROM player"))
-      guard
-        (record.homePlayerIDs + record.awayPlayerIDs).allSatisfy({ known.contains($0.uuidString) })
-      else {
-        throw LeagueStoreError.unknownPlayer
-      }
-      let id = record.id ?? UUID()
-      if record.id != nil {
-        // Sides first, while the old goals still stand: the standings triggers take back the
-        // points they gave for them.
-        try db.execute(sql: "DELETE FROM matchPlayer WHERE matchId = ?", arguments: [id.uuidString])
-        try db.execute(
-          sql: "UPDATE match SET homeGoals = ?, awayGoals = ? WHERE id = ?",
-          arguments: [record.homeGoals, record.awayGoals, id.uuidString])
-        guard db.changesCount == 1 else { throw LeagueStoreError.matchNotFound }
-      } else {
-        try db.execute(
-          sql:
-            "INSERT INTO match (id, homeGoals, awayGoals, createdAt, token) VALUES (?, ?, ?, ?, ?)",
-          arguments: [
-            id.uuidString, record.homeGoals, record.awayGoals, Date().timeIntervalSince1970,
-            record.token,
-          ])
-      }
-      for (side, ids) in [("home", record.homePlayerIDs), ("away", record.awayPlayerIDs)] {
-        for playerID in ids {
-          try db.execute(
-            sql: "INSERT INTO matchPlayer (matchId, playerId, side) VALUES (?, ?, ?)",
-            arguments: [id.uuidString, playerID.uuidString, side])
+  /// One transaction; unknown players are refused by the database's foreign keys, so the players
+  /// are not read again here, and the saved match is not read back.
+  public func saveMatch(_ record: MatchRecord) throws -> UUID {
+    do {
+      return try pool.write { db -> UUID in
+        if record.id == nil, let token = record.token,
+          let existing = try MatchRecordRow.filter(Column("token") == token).fetchOne(db)
+        {
+          return existing.id
         }
+        let id = record.id ?? UUID()
+        if record.id != nil {
+          // Sides first, while the old goals still stand: the standings triggers take back the
+          // points they gave for them.
+          try MatchPlayerRecord.filter(Column("matchId") == id.lowercasedText).deleteAll(db)
+          try db.execute(
+            sql: "UPDATE match SET homeGoals = ?, awayGoals = ? WHERE id = ?",
+            arguments: [record.homeGoals, record.awayGoals, id.lowercasedText])
+          guard db.changesCount == 1 else { throw LeagueStoreError.matchNotFound }
+        } else {
+          try MatchRecordRow(
+            id: id, homeGoals: record.homeGoals, awayGoals: record.awayGoals,
+            createdAt: Date().timeIntervalSince1970, token: record.token
+          ).insert(db)
+        }
+        for (side, ids) in [("home", record.homePlayerIDs), ("away", record.awayPlayerIDs)] {
+          for playerID in ids {
+            try MatchPlayerRecord(matchId: id, playerId: playerID, side: side).insert(db)
+          }
+        }
+        return id
       }
-      return id
+    } catch let error as DatabaseError
+      where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
+    {
+      throw LeagueStoreError.unknownPlayer
     }
-    guard let match = try match(id: id) else { throw LeagueStoreError.matchNotFound }
-    return match
   }
 
   public func deleteMatch(id: UUID) throws -> Bool {
     try pool.write { db in
       // The players first, while the match's goals are there for the standings triggers.
-      try db.execute(sql: "DELETE FROM matchPlayer WHERE matchId = ?", arguments: [id.uuidString])
-      try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [id.uuidString])
-      return db.changesCount == 1
+      try MatchPlayerRecord.filter(Column("matchId") == id.lowercasedText).deleteAll(db)
+      return try MatchRecordRow.deleteOne(db, key: id.lowercasedText)
     }
   }
 
   /// Each player's standing, kept by the standings triggers: one small read.
   public func rankings() throws -> [Ranking] {
-    let rows = try pool.read { db in
-      try Row.fetchAll(db, sql: "SELECT id, name, played, points FROM player")
-    }
+    let rows = try pool.read { db in try PlayerRecord.fetchAll(db) }
     return Ranking.ordered(
-      rows.map {
-        Ranking(player: Self.player($0), matchesPlayed: $0["played"], points: $0["points"])
-      })
-  }
-
-  private static func player(_ row: Row) -> Player {
-    Player(id: UUID(uuidString: row["id"])!, name: row["name"])
+      rows.map { Ranking(player: $0.player, matchesPlayed: $0.played, points: $0.points) })
   }
 
   private static func fetchMatches(
     _ db: Database, whereClause: String, arguments: StatementArguments
-  )
-    throws -> [Match]
-  {
-    let rows = try Row.fetchAll(
+  ) throws -> [Match] {
+    let rows = try MatchSideRow.fetchAll(
       db,
       sql: """
         SELECT m.id, m.homeGoals, m.awayGoals, m.createdAt, mp.side, p.id AS playerId, p.name
@@ -194,16 +183,14 @@ public final class SQLiteLeagueStore: LeagueStore {
         """, arguments: arguments)
     var matches: [Match] = []
     for row in rows {
-      let id = UUID(uuidString: row["id"])!
-      if matches.last?.id != id {
+      if matches.last?.id != row.id {
         matches.append(
           Match(
-            id: id, homePlayers: [], awayPlayers: [], homeGoals: row["homeGoals"],
-            awayGoals: row["awayGoals"],
-            createdAt: Date(timeIntervalSince1970: row["createdAt"])))
+            id: row.id, homePlayers: [], awayPlayers: [], homeGoals: row.homeGoals,
+            awayGoals: row.awayGoals, createdAt: Date(timeIntervalSince1970: row.createdAt)))
       }
-      let player = Player(id: UUID(uuidString: row["playerId"])!, name: row["name"])
-      if (row["side"] as String) == "home" {
+      let player = Player(id: row.playerId, name: row.name)
+      if row.side == "home" {
         matches[matches.count - 1].homePlayers.append(player)
       } else {
         matches[matches.count - 1].awayPlayers.append(player)

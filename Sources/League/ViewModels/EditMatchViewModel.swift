@@ -30,8 +30,8 @@ public final class EditMatchViewModel: SavableForm {
       return nil
     }
     let draft = MatchDraft(
-      matchID: matchID, homePlayerIDs: match.homePlayers.map { $0.id.uuidString.lowercased() },
-      awayPlayerIDs: match.awayPlayers.map { $0.id.uuidString.lowercased() },
+      matchID: matchID, homePlayerIDs: match.homePlayers.map { $0.id.lowercasedText },
+      awayPlayerIDs: match.awayPlayers.map { $0.id.lowercasedText },
       homeGoals: String(match.homeGoals),
       awayGoals: String(match.awayGoals), token: token)
     return try EditMatchViewModel(store: store, draft: draft)
@@ -101,7 +101,7 @@ public final class EditMatchViewModel: SavableForm {
 
   private func validationErrors() -> [Field: String] {
     var errors: [Field: String] = [:]
-    let known = Set(players.map { $0.id.uuidString.lowercased() })
+    let known = Set(players.map { $0.id.lowercasedText })
     let home = Set(draft.homePlayerIDs.map { $0.lowercased() })
     let away = Set(draft.awayPlayerIDs.map { $0.lowercased() })
     if home.isEmpty { errors[.home] = "Pick at least one home player" }
@@ -154,7 +154,7 @@ public final class EditMatchViewModel: SavableForm {
   public var summaryText: String {
     let names = { (ids: [String]) in
       let picked = Set(ids.map { $0.lowercased() })
-      return self.players.filter { picked.contains($0.id.uuidString.lowercased()) }.map(\.name)
+      return self.players.filter { picked.contains($0.id.lowercasedText) }.map(\.name)
         .joined(separator: ", ")
     }
     return "\(names(draft.homePlayerIDs)) \(scoreText) \(names(draft.awayPlayerIDs))"
@@ -181,7 +181,7 @@ public final class EditMatchViewModel: SavableForm {
     let picked = Set(selected.map { $0.lowercased() })
     let elsewhere = Set(other.map { $0.lowercased() })
     return players.map { player in
-      let id = player.id.uuidString.lowercased()
+      let id = player.id.lowercasedText
       return PlayerChoice(
         id: id, name: player.name, isSelected: picked.contains(id),
         isDisabled: elsewhere.contains(id) && !picked.contains(id))

@@ -26,8 +26,3 @@ enum LeagueRoutes {
     }
   }
 }
-
-extension UUID {
-  /// The one id format of the app's addresses and forms: lowercase UUID text.
-  var lowercasedText: String { uuidString.lowercased() }
-}

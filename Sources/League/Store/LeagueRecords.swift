@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+
+// The league's tables as GRDB records: Codable structs whose properties are the columns, so rows
+// are decoded by GRDB (a malformed id throws instead of trapping) and ids are written in the one
+// format the app uses everywhere, lowercase UUID text.
+
+/// A row of `player`, with the standings the triggers keep.
+struct PlayerRecord: Codable, FetchableRecord, PersistableRecord, LowercaseIDs {
+  static let databaseTableName = "player"
+
+  var id: UUID
+  var name: String
+  var nameKey: String
+  var played: Int
+  var points: Int
+
+  init(_ player: Player) {
+    id = player.id
+    name = player.name
+    nameKey = player.name.lowercased()
+    played = 0
+    points = 0
+  }
+
+  var player: Player { Player(id: id, name: name) }
+}
+
+/// A row of `match`.
+struct MatchRecordRow: Codable, FetchableRecord, PersistableRecord, LowercaseIDs {
+  static let databaseTableName = "match"
+
+  var id: UUID
+  var homeGoals: Int
+  var awayGoals: Int
+  var createdAt: Double
+  var token: String?
+}
+
+/// A row of `matchPlayer`: who played a match, on which side.
+struct MatchPlayerRecord: Codable, FetchableRecord, PersistableRecord, LowercaseIDs {
+  static let databaseTableName = "matchPlayer"
+
+  var matchId: UUID
+  var playerId: UUID
+  var side: String
+}
+
+/// One player of one match, as the matches query joins them.
+struct MatchSideRow: Decodable, FetchableRecord {
+  var id: UUID
+  var homeGoals: Int
+  var awayGoals: Int
+  var createdAt: Double
+  var side: String
+  var playerId: UUID
+  var name: String
+}
+
+/// Records that write their UUIDs as lowercase text, the app's one id format, rather than GRDB's
+/// default 16-byte blobs.
+protocol LowercaseIDs: EncodableRecord {}
+
+extension LowercaseIDs {
+  static func databaseUUIDEncodingStrategy(for column: String) -> DatabaseUUIDEncodingStrategy {
+    .lowercaseString
+  }
+}
+
+extension UUID {
+  /// The one id format of the app: lowercase UUID text, in the database, forms and addresses.
+  public var lowercasedText: String { uuidString.lowercased() }
+}
