@@ -359,6 +359,7 @@ final class Connection: @unchecked Sendable {
     guard !closed else { return }
     while writeIndex < output.count {
       let written = output.withUnsafeBytes { bytes in
+        // trap-ok: the loop runs only while output holds bytes, so it has a base address.
         send(fd, bytes.baseAddress! + writeIndex, bytes.count - writeIndex, Int32(MSG_NOSIGNAL))
       }
       if written > 0 {

@@ -23,6 +23,10 @@ public struct IssueKey: Sendable, Equatable, Hashable, CustomStringConvertible {
     else {
       return nil
     }
+    self.init(checkedYear: year, month: month, day: day)
+  }
+
+  private init(checkedYear year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
     self.day = day
@@ -33,7 +37,11 @@ public struct IssueKey: Sendable, Equatable, Hashable, CustomStringConvertible {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let parts = calendar.dateComponents([.year, .month, .day], from: now)
-    return IssueKey(year: parts.year!, month: parts.month!, day: parts.day!)!
+    // The calendar always gives a real date's parts; the fallback only satisfies the types.
+    guard let year = parts.year, let month = parts.month, let day = parts.day,
+      let key = IssueKey(year: year, month: month, day: day)
+    else { return IssueKey(checkedYear: 1970, month: 1, day: 1) }
+    return key
   }
 
   /// `20150309`

@@ -61,7 +61,7 @@ public struct Issue: Sendable, Equatable {
   public init(key: IssueKey, items: [UserContent]) {
     self.key = key
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = .gmt
     let byYear = Dictionary(grouping: items) { calendar.component(.year, from: $0.createdAt) }
     albums = byYear.filter { $0.key < key.year }.sorted { $0.key > $1.key }.map { year, items in
       Album(year: year, items: items.sorted { $0.createdAt > $1.createdAt })

@@ -17,7 +17,7 @@ public final class InMemoryMemoriesStore: MemoriesStore {
 
   public func issue(for key: IssueKey) throws -> Issue {
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = .gmt
     let matching = items.withLock { Array($0.values) }.filter {
       let parts = calendar.dateComponents([.month, .day], from: $0.createdAt)
       return parts.month == key.month && parts.day == key.day

@@ -33,7 +33,7 @@ public final class SQLiteMemoriesStore: MemoriesStore {
   public func importRecords(_ records: [Any], file: String) throws -> ImportReport {
     let (accepted, problems) = controller.parseKeepingRecords(records, file: file)
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = .gmt
     try pool.write { db in
       for (record, item) in accepted {
         let parts = calendar.dateComponents([.month, .day], from: item.createdAt)
