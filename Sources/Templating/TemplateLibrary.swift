@@ -35,7 +35,15 @@ public struct TemplateLibrary: Sendable {
       var compiler = TemplateCompiler(schema: schema)
       let ops = compiler.compile(page)
       errors += compiler.errors.isEmpty ? schemaErrors : compiler.errors
-      compiled[name] = CompiledTemplate(ops: ops)
+      let template = CompiledTemplate(ops: ops)
+      // Render plans keep offsets in 32 bits: a page anywhere near 2 GiB is refused, not wrapped.
+      if template.plan.staticBytes.count >= Int(Int32.max)
+        || template.plan.instructions.count >= Int(Int32.max)
+      {
+        errors.append(
+          TemplateError(file: name, line: 0, message: "the page is too large to compile"))
+      }
+      compiled[name] = template
     }
     errors = loader.errors + errors
     var seen: Set<String> = []

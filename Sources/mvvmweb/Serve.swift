@@ -129,8 +129,10 @@ struct Serve: ParsableCommand {
     if let port, !(0...65535).contains(port) {
       throw ValidationError("--port must be from 0 to 65535, not \(port)")
     }
-    if ProcessInfo.processInfo.environment["PORT"].map({ Int($0) == nil }) ?? false, port == nil {
-      throw ValidationError("the PORT environment variable must be a number")
+    if port == nil, let text = ProcessInfo.processInfo.environment["PORT"],
+      !(Int(text).map { (0...65535).contains($0) } ?? false)
+    {
+      throw ValidationError("the PORT environment variable must be a port number from 0 to 65535")
     }
     if maxBody < 0 { throw ValidationError("--max-body must be zero or more bytes") }
     if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
@@ -142,8 +144,10 @@ struct Serve: ParsableCommand {
       throw ValidationError(
         "--time-zone '\(timeZone)' is not a known time zone (try Europe/Paris or UTC)")
     }
-    if !basePath.isEmpty && (!basePath.hasPrefix("/") || basePath.hasSuffix("/")) {
-      throw ValidationError("--base-path must start with / and not end with one, like /league")
+    if !basePath.isEmpty && ForwardedRequest.validPrefix(basePath) != basePath {
+      throw ValidationError(
+        "--base-path must be a plain path that starts with / and does not end with one, like /league"
+      )
     }
     do {
       _ = try TrustedProxies(specifications: trustedProxy)

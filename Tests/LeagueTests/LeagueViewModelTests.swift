@@ -226,3 +226,17 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(RankingsViewModel.format(rating) == text)
   }
 }
+
+/// Counts from a damaged database file cannot trap the rankings page.
+@Suite struct DamagedStandingsTests {
+  @Test func hugeOrNegativeCountsGiveARatingFromZeroToTen() {
+    let player = Player(name: "Al")
+    #expect(Ranking(player: player, matchesPlayed: 1, points: Int.max).rating == 10)
+    #expect(Ranking(player: player, matchesPlayed: Int.max, points: Int.max).rating == 10.0 / 3)
+    #expect(Ranking(player: player, matchesPlayed: 1, points: -5).rating == 0)
+    #expect(Ranking(player: player, matchesPlayed: -3, points: 9).rating == 0)
+    #expect(RankingsViewModel.format(1e300) == "10.00")
+    #expect(RankingsViewModel.format(.nan) == "0.00")
+    #expect(RankingsViewModel.format(-4) == "0.00")
+  }
+}

@@ -107,6 +107,24 @@ var everyKind: [[String: Any]] {
   }
 }
 
+@Suite struct JSONNumberTests {
+  /// Foundation on Linux bridges JSON's 0 and 1 to Bool too: they are still numbers, and only
+  /// true and false are not.
+  @Test func zeroAndOneAreNumbersAndBooleansAreNot() throws {
+    let json = """
+      [{"id": "a", "source": "Maps", "created": "2014-03-09T10:00:00Z", "kind": "location",
+        "location": {"name": "Null Island", "latitude": 0, "longitude": 1}},
+       {"id": "b", "source": "Maps", "created": "2014-03-09T10:00:00Z", "kind": "location",
+        "location": {"name": "Nowhere", "latitude": true, "longitude": 0}}]
+      """
+    let records = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
+    let (items, problems) = IssueController().parse(records, file: "j.json")
+    #expect(items.map(\.id) == ["a"])
+    #expect(problems.map(\.description) == ["j.json record 2: \"latitude\" is not a number"])
+  }
+}
+
 @Suite struct MemoriesStoreTests {
   @Test func sqliteImportIsIdempotentAndQueriesADayAcrossYears() throws {
     let path = NSTemporaryDirectory() + "mvvmweb-mem-\(UUID().uuidString.prefix(6))/db.sqlite"

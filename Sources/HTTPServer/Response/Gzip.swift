@@ -4,6 +4,8 @@ import CZlib
 enum Gzip {
   /// Compresses `bytes` in one go; nil if zlib fails (the caller then sends them uncompressed).
   static func compress(_ bytes: [UInt8], level: Int32) -> [UInt8]? {
+    // zlib counts in 32 bits: anything near 4 GiB is sent as it is.
+    guard bytes.count < Int(UInt32.max) / 2 else { return nil }
     var stream = z_stream()
     // windowBits 15 + 16 asks zlib for a gzip header and trailer instead of a raw zlib stream.
     guard

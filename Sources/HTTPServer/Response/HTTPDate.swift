@@ -78,7 +78,8 @@ enum HTTPDate {
   }
 
   private static func strftime(_ seconds: Double, _ format: String) -> String {
-    var clock = time_t(seconds)
+    // A file's modification time may be anything a file system allows: clamp to years 1–9999.
+    var clock = time_t(seconds.isFinite ? min(max(seconds, -62_135_596_800), 253_402_300_799) : 0)
     var parts = tm()
     gmtime_r(&clock, &parts)
     var buffer = [CChar](repeating: 0, count: 64)

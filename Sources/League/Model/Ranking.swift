@@ -12,7 +12,10 @@ public struct Ranking: Sendable, Equatable {
 
   /// 10 × points ÷ (3 × matches played): 10 for winning every match, 0 without matches.
   public var rating: Double {
-    matchesPlayed == 0 ? 0 : 10 * Double(points) / Double(3 * matchesPlayed)
+    // In Double, so no count from a damaged database file can overflow; clamped to what a
+    // rating can be.
+    guard matchesPlayed > 0 else { return 0 }
+    return min(max(10 * Double(points) / (3 * Double(matchesPlayed)), 0), 10)
   }
 
   /// Highest rating first; ties by name, ignoring case.

@@ -25,16 +25,24 @@ public struct MatchDraft: Sendable, Equatable {
 
   /// Reads the form's fields: `home` and `away` repeated per selected player, `homeGoals`,
   /// `awayGoals`, `token` and, when editing, `match`.
+  /// Each field is kept to a size a real form sends (a UUID is 36 characters), so a forged form
+  /// cannot grow the child flow's addresses past what proxies and browsers accept.
   public init(pairs: [(name: String, value: String)], newToken: () -> String) {
     let values = { (name: String) in pairs.filter { $0.name == name }.map(\.value) }
+    let ids = { (name: String) in
+      Array(values(name).filter { !$0.isEmpty && $0.utf8.count <= 36 }.prefix(Self.maxPlayers))
+    }
     self.init(
-      matchID: values("match").first.flatMap { $0.isEmpty ? nil : $0 },
-      homePlayerIDs: values("home").filter { !$0.isEmpty },
-      awayPlayerIDs: values("away").filter { !$0.isEmpty },
-      homeGoals: values("homeGoals").first ?? "",
-      awayGoals: values("awayGoals").first ?? "",
-      token: values("token").first.flatMap { $0.isEmpty ? nil : $0 } ?? newToken())
+      matchID: values("match").first.flatMap { $0.isEmpty || $0.utf8.count > 36 ? nil : $0 },
+      homePlayerIDs: ids("home"), awayPlayerIDs: ids("away"),
+      homeGoals: String(values("homeGoals").first?.prefix(16) ?? ""),
+      awayGoals: String(values("awayGoals").first?.prefix(16) ?? ""),
+      token: values("token").first.flatMap { $0.isEmpty || $0.utf8.count > 64 ? nil : $0 }
+        ?? newToken())
   }
+
+  /// Players a side can have in a form.
+  static let maxPlayers = 100
 
   /// The same fields, to carry in a query string or hidden inputs.
   public var pairs: [(name: String, value: String)] {

@@ -34,7 +34,9 @@ public final class RankingsViewModel {
   /// Two decimals, the same in every locale: "6.67", "0.00". Formatted by hand: Foundation's
   /// locale-aware formatting goes through ICU and cost more than the rest of the page.
   static func format(_ rating: Double) -> String {
-    let hundredths = Int((rating * 100).rounded(.toNearestOrEven))
+    // A rating is 0 to 10 (Ranking clamps it); the guard keeps Int() total whatever comes in.
+    let clamped = rating.isFinite ? min(max(rating, 0), 10) : 0
+    let hundredths = Int((clamped * 100).rounded(.toNearestOrEven))
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }

@@ -124,7 +124,9 @@ struct Fields {
   }
 
   func number(_ key: String) throws(RecordError) -> Double {
-    guard let number = try value(key) as? NSNumber, !(try value(key) is Bool) else {
+    // JSON's true and false come as NSNumbers of type "c" (char); numbers never do. (`is Bool`
+    // would also refuse 0 and 1, which bridge to Bool.)
+    guard let number = try value(key) as? NSNumber, String(cString: number.objCType) != "c" else {
       throw RecordError("\"\(key)\" is not a number")
     }
     return number.doubleValue

@@ -88,7 +88,7 @@ public struct ForwardedRequest: Sendable, Equatable {
 
   /// A prefix is prepended to every link: it must be a plain absolute path (`/league`), without a
   /// trailing slash, `..`, `//` or characters that would need escaping.
-  private static func validPrefix(_ value: String) -> String? {
+  public static func validPrefix(_ value: String) -> String? {
     var prefix = value
     while prefix.hasSuffix("/") { prefix.removeLast() }
     if prefix.isEmpty { return "" }
