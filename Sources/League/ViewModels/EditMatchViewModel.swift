@@ -2,7 +2,7 @@ import Foundation
 import MVVM
 
 /// The match form, new or editing: which players play on each side and the goals. It validates
-/// on save and reports each problem next to its field; it says done, cancelled or failed and
+/// on save and reports each problem next to its field; it says done or failed and
 /// never where to go next.
 @Outputs
 public final class EditMatchViewModel: SavableForm {
@@ -84,8 +84,6 @@ public final class EditMatchViewModel: SavableForm {
     errors[field] = message
     return .failed(message: message)
   }
-
-  public func cancel() -> Outcome { .cancelled }
 
   /// Deletes the match being edited; fails when it is already gone, and throws when the store
   /// cannot be written.

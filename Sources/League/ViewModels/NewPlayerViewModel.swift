@@ -42,8 +42,6 @@ public final class NewPlayerViewModel: SavableForm {
     nameError = "The player could not be saved just now. Please try again."
   }
 
-  public func cancel() -> Outcome { .cancelled }
-
   private func fail(_ message: String) -> Outcome {
     nameError = message
     return .failed(message: message)

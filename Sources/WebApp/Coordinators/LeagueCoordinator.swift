@@ -4,8 +4,7 @@ import League
 import MVVM
 
 /// Navigation for the league: which view model each address builds, how a form post becomes
-/// view-model input events, and where the browser goes when the view model says done, cancelled
-/// or failed. "Add a player" from the match form is a child flow: the form's fields travel to the
+/// view-model input events, and where the browser goes when the view model says done or failed. "Add a player" from the match form is a child flow: the form's fields travel to the
 /// player form and come back, so nothing typed is lost.
 struct LeagueCoordinator: Sendable {
   let store: any LeagueStore
@@ -63,16 +62,11 @@ struct LeagueCoordinator: Sendable {
     let form = try request.checkedForm()
     let token = form["token"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.newToken()
     let viewModel = try formViewModel(request, matchID: matchID, token: token)
-    viewModel.setHomePlayers(form.all("home").filter { !$0.isEmpty })
-    viewModel.setAwayPlayers(form.all("away").filter { !$0.isEmpty })
-    viewModel.setHomeGoals(form["homeGoals"] ?? "")
-    viewModel.setAwayGoals(form["awayGoals"] ?? "")
+    Self.send(form, to: viewModel)
     return save(viewModel, on: Pages.matchForm, request) { outcome in
       switch outcome {
       case .done:
         Notice.matchSaved.redirect(to: request.location(LeagueRoutes.matches), for: request)
-      case .cancelled:
-        .redirect(to: request.location(LeagueRoutes.matches))
       case .failed:
         pages.render(Pages.matchForm, viewModel, for: request, status: .unprocessableContent)
       }
@@ -91,6 +85,15 @@ struct LeagueCoordinator: Sendable {
       viewModel.reportStoreFailure()
       return pages.render(page, viewModel, for: request, status: .serviceUnavailable)
     }
+  }
+
+  /// A posted match form as the view model's input events: which players play on each side and
+  /// the goals as typed.
+  static func send(_ form: Parameters, to viewModel: EditMatchViewModel) {
+    viewModel.setHomePlayers(form.all("home").filter { !$0.isEmpty })
+    viewModel.setAwayPlayers(form.all("away").filter { !$0.isEmpty })
+    viewModel.setHomeGoals(form["homeGoals"] ?? "")
+    viewModel.setAwayGoals(form["awayGoals"] ?? "")
   }
 
   /// The form of a new match, or of the match `matchID` as stored (404 when there is none).
@@ -172,7 +175,7 @@ struct LeagueCoordinator: Sendable {
     viewModel.setName(form["name"] ?? "")
     return save(viewModel, on: Pages.playerForm, request) { outcome in
       switch outcome {
-      case .done, .cancelled:
+      case .done:
         .redirect(to: request.location(LeagueRoutes.path(for: viewModel.back)))
       case .failed:
         playerForm(viewModel, request, status: .unprocessableContent)

@@ -1,0 +1,70 @@
+import Foundation
+import HTTPServer
+import League
+import MVVM
+import Memories
+import Playlist
+import TestSupport
+import Testing
+import Users
+
+@testable import WebApp
+
+/// What the served path does with a post is what the view-model tests do: the same input events,
+/// and every destination a view model can hold leads to a route that answers.
+@Suite struct CoordinatorInputsTests {
+  @Test func aMatchPostBecomesTheViewModelsInputEvents() throws {
+    let store = InMemoryLeagueStore()
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let viewModel = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t1"))
+    LeagueCoordinator.send(
+      Parameters([
+        .init("home", ann.id.lowercasedText), .init("away", ben.id.lowercasedText),
+        .init("away", ""), .init("homeGoals", "2"), .init("awayGoals", "x"),
+      ]), to: viewModel)
+    #expect(viewModel.homePlayers.filter(\.isSelected).map(\.name) == ["Ann"])
+    #expect(viewModel.awayPlayers.filter(\.isSelected).map(\.name) == ["Ben"])
+    #expect(viewModel.homeGoals == "2" && viewModel.awayGoals == "x")
+    #expect(try viewModel.save() == .failed(message: "The match has errors"))
+    #expect(viewModel.awayGoalsError == "Goals must be a whole number from 0 to 99")
+    viewModel.setAwayGoals("1")
+    #expect(try viewModel.save() == .done)
+    #expect(try store.matches().map(\.homeGoals) == [2])
+  }
+
+  @Test func everyDestinationPrintsAnAddressTheAppServes() throws {
+    let app = try AppHarness(demo: true)
+    let matchID = try #require(
+      app.application.router.respond(to: try Request(method: "GET", target: "/matches"))
+        .bodyText.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
+    let id = try #require(UUID(uuidString: String(matchID)))
+    let links = AppLinks()
+    let destinations: [any Destination] = [
+      LeagueDestination.matches, LeagueDestination.newMatch, LeagueDestination.editMatch(id),
+      LeagueDestination.deleteMatch(id), LeagueDestination.newPlayer, LeagueDestination.rankings,
+      LeagueDestination.resumeMatch(MatchDraft(matchID: id.lowercasedText, token: "t")),
+      PlaylistDestination.page(1), UsersDestination.users, UsersDestination.person(1),
+      UsersDestination.avatar(1, version: "v"), MemoriesDestination.issue(IssueKey("20150309")!),
+      MemoriesDestination.itemInIssue(IssueKey("20150309")!, itemID: "x"),
+      Asset("app.css"),
+    ]
+    for destination in destinations {
+      let path = links.path(for: destination)
+      #expect(path.hasPrefix("/"), "\(destination) → \(path)")
+      // A browser keeps the fragment (`#item-x`) to itself; the server sees the rest.
+      let status = try app.get(String(path.prefix { $0 != "#" })).status
+      #expect(status == 200, "\(destination) → \(path) answered \(status)")
+    }
+    // The forms' destinations answer their posts.
+    #expect(try app.post(links.path(for: UsersDestination.refresh), "").status == 303)
+    #expect(try app.post(links.path(for: UsersDestination.clearCache), "").status == 303)
+  }
+}
+
+extension Response {
+  fileprivate var bodyText: String {
+    if case .bytes(let body) = body { return String(decoding: body, as: UTF8.self) }
+    return ""
+  }
+}
