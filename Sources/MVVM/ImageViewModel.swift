@@ -1,11 +1,8 @@
 /// An image as a page shows it: Timehop's image system for the web. It knows where the image
 /// comes from, its size (so the page does not jump while it loads), its alt text, whether it is
 /// loaded now or only when scrolled near (the `active` flag), and what stands in when it fails.
-///
-/// A class, not a struct: pages hand it to their templates once per image, and a reference is
-/// cheaper to pass around than three strings.
 @Outputs
-public final class ImageViewModel: Sendable, Equatable {
+public struct ImageViewModel: Sendable, Equatable {
   /// What the page loads: the image, or the placeholder when there is none (the error state).
   public let url: Link
   public let width: Int
@@ -33,12 +30,6 @@ public final class ImageViewModel: Sendable, Equatable {
   public var lazy: Bool { !isActive }
   /// The HTML `loading` attribute: the web's form of the `active` flag.
   public var loading: String { isActive ? "eager" : "lazy" }
-
-  public static func == (left: ImageViewModel, right: ImageViewModel) -> Bool {
-    left.url == right.url && left.width == right.width && left.height == right.height
-      && left.alt == right.alt && left.isActive == right.isActive
-      && left.placeholder == right.placeholder
-  }
 }
 
 /// A file among the app's static files (`Public/`), by name: the stand-ins and icons a view model
