@@ -17,7 +17,10 @@ enum ResponseHead {
       output.append(contentsOf: value.utf8)
       output.append(contentsOf: "\r\n".utf8)
     }
-    if let contentLength {
+    if response.status.code == 304 {
+      // A 304 stands for the representation it validates and has no length of its own
+      // (RFC 9110 §15.4.5): a Content-Length of 0 would describe the wrong body.
+    } else if let contentLength {
       output.append(contentsOf: "Content-Length: \(contentLength)\r\n".utf8)
     } else {
       output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)

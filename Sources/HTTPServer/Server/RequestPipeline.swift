@@ -29,15 +29,40 @@ struct RequestPipeline: Sendable {
         "Something went wrong on our side. Please try again.\n", status: .internalServerError)
       response.headers.add("Cache-Control", "no-store")
     }
-    if case .bytes(let body) = response.body, isCompressible(response, body: body) {
+    guard case .bytes(let body) = response.body else { return response }
+    let compressible = isCompressible(response, body: body)
+    let gzip = compressible && Gzip.isAccepted(by: request.headers)
+    if compressible {
       // The answer depends on Accept-Encoding whether or not this client gets gzip.
       if !response.headers.contains("vary") { response.headers.add("Vary", "Accept-Encoding") }
-      if Gzip.isAccepted(by: request.headers), let compressed = Gzip.compress(body, level: 1) {
-        response.body = .bytes(compressed)
-        response.headers.add("Content-Encoding", "gzip")
-      }
+    }
+    if let revalidated = validated(&response, body: body, gzip: gzip, request: request) {
+      return revalidated
+    }
+    if gzip, let compressed = Gzip.compress(body, level: 1) {
+      response.body = .bytes(compressed)
+      response.headers.add("Content-Encoding", "gzip")
     }
     return response
+  }
+
+  /// A page made for this request gets a strong `ETag` over its bytes, so a browser or proxy
+  /// that has it already gets a 304 with no body (and no gzip work). Answers that must not be
+  /// kept (`no-store`), or that carry their own validator, are left alone.
+  private func validated(
+    _ response: inout Response, body: [UInt8], gzip: Bool, request: Request
+  ) -> Response? {
+    guard response.status.code == 200, !response.headers.contains("etag"),
+      !(response.headers["cache-control"]?.contains("no-store") ?? false)
+    else { return nil }
+    let etag = EntityTag.strong(for: body, gzip: gzip)
+    response.headers.add("ETag", etag)
+    guard let match = request.headers["if-none-match"], EntityTag.matches(match, etag) else {
+      return nil
+    }
+    var notModified = Response(status: .notModified, headers: response.headers)
+    notModified.headers.remove("content-type")
+    return notModified
   }
 
   private func isCompressible(_ response: Response, body: [UInt8]) -> Bool {

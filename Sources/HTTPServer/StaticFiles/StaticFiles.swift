@@ -45,10 +45,7 @@ public final class StaticFiles: Sendable {
     headers.add("ETag", etag)
 
     if let match = request.headers["if-none-match"] {
-      let tags = match.split(separator: ",").map { $0.trimmingSpaces }
-      if tags.contains(where: { $0 == "*" || $0 == etag || $0 == "W/" + etag }) {
-        return Response(status: .notModified, headers: headers)
-      }
+      if EntityTag.matches(match, etag) { return Response(status: .notModified, headers: headers) }
     } else if let since = request.headers["if-modified-since"].flatMap(HTTPDate.parse),
       file.modified <= since
     {
