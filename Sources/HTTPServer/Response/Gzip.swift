@@ -1,33 +1,25 @@
 import CZlib
+import Synchronization
 
 /// gzip compression through zlib, for response bodies.
 enum Gzip {
+  /// Streams kept for reuse, per compression level: setting up zlib's state (its tables and
+  /// window, some 256 KiB) for every page cost more than compressing the page.
+  private static let idle = Mutex<[Int32: [Deflater]]>([:])
+
   /// Compresses `bytes` in one go; nil if zlib fails (the caller then sends them uncompressed).
   static func compress(_ bytes: [UInt8], level: Int32) -> [UInt8]? {
     // zlib counts in 32 bits: anything near 4 GiB is sent as it is.
     guard bytes.count < Int(UInt32.max) / 2 else { return nil }
-    var stream = z_stream()
-    // windowBits 15 + 16 asks zlib for a gzip header and trailer instead of a raw zlib stream.
-    guard
-      deflateInit2_(
-        &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-        Int32(MemoryLayout<z_stream>.size)) == Z_OK
-    else { return nil }
-    defer { deflateEnd(&stream) }
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-    var input = bytes
-    let status = input.withUnsafeMutableBufferPointer { inputBuffer in
-      output.withUnsafeMutableBufferPointer { outputBuffer in
-        stream.next_in = inputBuffer.baseAddress
-        stream.avail_in = uInt(inputBuffer.count)
-        stream.next_out = outputBuffer.baseAddress
-        stream.avail_out = uInt(outputBuffer.count)
-        return deflate(&stream, Z_FINISH)
+    guard let deflater = idle.withLock({ $0[level]?.popLast() }) ?? Deflater(level: level) else {
+      return nil
+    }
+    defer {
+      idle.withLock { idle in
+        if idle[level, default: []].count < 16 { idle[level, default: []].append(deflater) }
       }
     }
-    guard status == Z_STREAM_END else { return nil }
-    output.removeSubrange(Int(stream.total_out)...)
-    return output
+    return deflater.compress(bytes)
   }
 
   /// Media types worth compressing: text, and the structured formats that are text underneath.
@@ -56,5 +48,50 @@ enum Gzip {
       }
     }
     return false
+  }
+}
+
+/// One zlib deflate stream, reset between bodies. zlib's state points back at the stream, so it
+/// lives at a fixed heap address for its whole life.
+///
+/// `@unchecked Sendable`: a deflater is used by one caller at a time; `Gzip` hands it out from
+/// behind a lock and takes it back after.
+final class Deflater: @unchecked Sendable {
+  private let stream: UnsafeMutablePointer<z_stream>
+
+  init?(level: Int32) {
+    stream = .allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    // windowBits 15 + 16 asks zlib for a gzip header and trailer instead of a raw zlib stream.
+    guard
+      deflateInit2_(
+        stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+        Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else {
+      stream.deallocate()
+      return nil
+    }
+  }
+
+  deinit {
+    deflateEnd(stream)
+    stream.deallocate()
+  }
+
+  func compress(_ bytes: [UInt8]) -> [UInt8]? {
+    guard deflateReset(stream) == Z_OK else { return nil }
+    let bound = Int(deflateBound(stream, uLong(bytes.count)))
+    var status = Z_STREAM_ERROR
+    let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+      bytes.withUnsafeBufferPointer { input in
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+        stream.pointee.avail_in = uInt(input.count)
+        stream.pointee.next_out = buffer.baseAddress
+        stream.pointee.avail_out = uInt(buffer.count)
+        status = deflate(stream, Z_FINISH)
+      }
+      count = status == Z_STREAM_END ? Int(stream.pointee.total_out) : 0
+    }
+    return status == Z_STREAM_END ? output : nil
   }
 }
