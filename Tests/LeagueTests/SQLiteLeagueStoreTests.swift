@@ -100,6 +100,13 @@ import Testing
     #expect(try store.matches().count == 8)
   }
 
+  @Test func aDamagedIdInTheFileThrowsInsteadOfTrapping() throws {
+    let store = try SQLiteLeagueStore(path: path)
+    _ = try store.addPlayer(name: "Ann")
+    try store.pool.write { db in try db.execute(sql: "UPDATE player SET id = 'not-a-uuid'") }
+    #expect(throws: MalformedID(text: "not-a-uuid")) { try store.rankings() }
+  }
+
   @Test func idsAreLowercaseUUIDTextInTheFileEvenFromAnOlderOne() throws {
     // A file from before the id migration, with the uppercase ids it used to write.
     try FileManager.default.createDirectory(

@@ -20,11 +20,16 @@ public struct Ranking: Sendable, Equatable {
 
   /// Highest rating first; ties by name, ignoring case.
   public static func ordered(_ rankings: [Ranking]) -> [Ranking] {
-    rankings.sorted {
-      if $0.rating != $1.rating { return $0.rating > $1.rating }
-      let left = $0.player.name.lowercased()
-      let right = $1.player.name.lowercased()
-      return left != right ? left < right : $0.player.name < $1.player.name
+    // Sorts positions by keys computed once: /rankings sorts on every request, and comparing
+    // (and moving) whole rankings with their names lowercased in each comparison cost more than
+    // reading them.
+    let ratings = rankings.map(\.rating)
+    let names = rankings.map { $0.player.name.lowercased() }
+    let order = rankings.indices.sorted { left, right in
+      if ratings[left] != ratings[right] { return ratings[left] > ratings[right] }
+      if names[left] != names[right] { return names[left] < names[right] }
+      return rankings[left].player.name < rankings[right].player.name
     }
+    return order.map { rankings[$0] }
   }
 }

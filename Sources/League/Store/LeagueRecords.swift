@@ -15,6 +15,21 @@ struct PlayerRecord: Codable, FetchableRecord, PersistableRecord, LowercaseIDs {
   var played: Int
   var points: Int
 
+  /// The columns, in the order `init(row:)` reads them.
+  static var databaseSelection: [any SQLSelectable] {
+    [Column("id"), Column("name"), Column("nameKey"), Column("played"), Column("points")]
+  }
+
+  /// Decoded by position rather than through Codable: /rankings reads every player per request,
+  /// and the Codable path cost more than the page's render. A malformed value still throws.
+  init(row: Row) throws {
+    id = try row.uuid(atIndex: 0)
+    name = try row.decode(atIndex: 1)
+    nameKey = try row.decode(atIndex: 2)
+    played = try row.decode(atIndex: 3)
+    points = try row.decode(atIndex: 4)
+  }
+
   init(_ player: Player) {
     id = player.id
     name = player.name
@@ -67,7 +82,17 @@ extension LowercaseIDs {
   }
 }
 
-extension UUID {
-  /// The one id format of the app: lowercase UUID text, in the database, forms and addresses.
-  public var lowercasedText: String { uuidString.lowercased() }
+extension Row {
+  /// The UUID in the column at `index`, read as the app's lowercase text.
+  func uuid(atIndex index: Int) throws -> UUID {
+    let text: String = try decode(atIndex: index)
+    guard let id = UUID(text: text) else { throw MalformedID(text: text) }
+    return id
+  }
+}
+
+/// A stored id that is not UUID text: the file was damaged or written by something else.
+struct MalformedID: Error, Equatable, CustomStringConvertible {
+  var text: String
+  var description: String { "malformed id in the database: \(text.debugDescription)" }
 }

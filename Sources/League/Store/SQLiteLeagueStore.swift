@@ -163,7 +163,10 @@ public final class SQLiteLeagueStore: LeagueStore {
 
   /// Each player's standing, kept by the standings triggers: one small read.
   public func rankings() throws -> [Ranking] {
-    let rows = try pool.read { db in try PlayerRecord.fetchAll(db) }
+    let rows = try pool.read { db in
+      try PlayerRecord.fetchAll(
+        db.cachedStatement(sql: "SELECT id, name, nameKey, played, points FROM player"))
+    }
     return Ranking.ordered(
       rows.map { Ranking(player: $0.player, matchesPlayed: $0.played, points: $0.points) })
   }

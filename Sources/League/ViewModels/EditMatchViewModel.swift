@@ -26,7 +26,7 @@ public final class EditMatchViewModel: SavableForm {
   public static func editing(
     store: any LeagueStore, matchID: String, token: String
   ) throws -> EditMatchViewModel? {
-    guard let id = UUID(uuidString: matchID), let match = try store.match(id: id) else {
+    guard let id = UUID(text: matchID), let match = try store.match(id: id) else {
       return nil
     }
     let draft = MatchDraft(
@@ -60,9 +60,9 @@ public final class EditMatchViewModel: SavableForm {
       let awayGoals = Self.goals(draft.awayGoals)
     else { return .failed(message: "The match has errors") }
     let record = MatchRecord(
-      id: draft.matchID.flatMap(UUID.init(uuidString:)),
-      homePlayerIDs: draft.homePlayerIDs.compactMap { UUID(uuidString: $0) },
-      awayPlayerIDs: draft.awayPlayerIDs.compactMap { UUID(uuidString: $0) }, homeGoals: homeGoals,
+      id: draft.matchID.flatMap(UUID.init(text:)),
+      homePlayerIDs: draft.homePlayerIDs.compactMap { UUID(text: $0) },
+      awayPlayerIDs: draft.awayPlayerIDs.compactMap { UUID(text: $0) }, homeGoals: homeGoals,
       awayGoals: awayGoals,
       token: draft.token)
     do {
@@ -88,7 +88,7 @@ public final class EditMatchViewModel: SavableForm {
   /// Deletes the match being edited; fails when it is already gone, and throws when the store
   /// cannot be written.
   public func delete() throws -> Outcome {
-    guard let id = draft.matchID.flatMap(UUID.init(uuidString:)), try store.deleteMatch(id: id)
+    guard let id = draft.matchID.flatMap(UUID.init(text:)), try store.deleteMatch(id: id)
     else {
       return .failed(message: "That match does not exist any more.")
     }
@@ -173,7 +173,7 @@ public final class EditMatchViewModel: SavableForm {
   public var edit: LeagueDestination? { editedID.map { .editMatch($0) } }
   public var matches: LeagueDestination { .matches }
 
-  private var editedID: UUID? { draft.matchID.flatMap(UUID.init(uuidString:)) }
+  private var editedID: UUID? { draft.matchID.flatMap(UUID.init(text:)) }
 
   private func choices(selected: [String], other: [String]) -> [PlayerChoice] {
     let picked = Set(selected.map { $0.lowercased() })

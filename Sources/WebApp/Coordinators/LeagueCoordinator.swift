@@ -140,7 +140,7 @@ struct LeagueCoordinator: Sendable {
 
   /// The `:id` of a match address: a UUID, or the address names no match.
   private func matchID(_ request: Request) throws(HTTPError) -> UUID {
-    guard let id = request.routeParameters["id"].flatMap(UUID.init(uuidString:)) else {
+    guard let id = request.routeParameters["id"].flatMap(UUID.init(text:)) else {
       throw Self.noSuchMatch
     }
     return id
@@ -159,7 +159,7 @@ struct LeagueCoordinator: Sendable {
       return NewPlayerViewModel(store: store)
     }
     let draft = MatchDraft(pairs: fields.tuples, newToken: Self.newToken)
-    if let matchID = draft.matchID, UUID(uuidString: matchID) == nil { throw Self.noSuchMatch }
+    if let matchID = draft.matchID, UUID(text: matchID) == nil { throw Self.noSuchMatch }
     return NewPlayerViewModel(store: store, returningTo: draft)
   }
 
