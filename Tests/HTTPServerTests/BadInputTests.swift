@@ -137,6 +137,26 @@ import Testing
     #expect(eventually { server.openConnectionCount == 0 })
   }
 
+  /// The connection's timer is moved only when a deadline comes sooner: a keep-alive connection
+  /// outlives the header timeout while idle, and the header timeout still cuts off the next slow
+  /// request on it.
+  @Test func timeoutsFollowTheCurrentPhaseOfAKeptAliveConnection() throws {
+    let server = try startTestServer(responder: testRouter()) {
+      $0.headerTimeout = .milliseconds(300)
+      $0.idleTimeout = .seconds(5)
+    }
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    #expect(try client.request("GET", "/hello").status == 200)
+    Thread.sleep(forTimeInterval: 0.8)  // Past the header timeout: the timer fires and waits on.
+    #expect(try client.request("GET", "/hello").status == 200)
+    client.send("GET /hello HTTP/1.1\r\nHost: a\r\n")
+    let started = Date()
+    #expect(try client.readResponse().status == 408)
+    #expect(client.isClosedByPeer())
+    #expect(Date().timeIntervalSince(started) < 3)
+  }
+
   @Test func aThousandConnectionsLeaveNoDescriptorsBehind() throws {
     let server = try startTestServer(responder: testRouter())
     defer { server.shutdown() }
