@@ -3,22 +3,23 @@ import Glibc
 /// Routes requests by method and path pattern to synchronous handlers. Patterns are matched
 /// segment by segment, without regular expressions: literal segments, `:name` for one segment and
 /// a trailing `*name` for the rest of the path. A GET route answers HEAD too.
+///
+/// The patterns form a tree of segments, so a request walks one branch instead of trying every
+/// route, and a literal segment is preferred over a parameter (`/users/refresh` over
+/// `/users/:id`), whatever order the routes were added in.
 public struct Router: Responder {
   public typealias Handler = @Sendable (Request) throws -> Response
 
-  private struct Route {
-    var method: String
-    var pattern: [Segment]
-    var handler: Handler
+  /// One position in the tree; nodes refer to each other by index in `nodes`.
+  private struct Node {
+    var literals: [String: Int] = [:]
+    var parameter: (name: String, node: Int)?
+    var rest: (name: String, node: Int)?
+    /// The handlers of the patterns that end here, by method.
+    var handlers: [String: Handler] = [:]
   }
 
-  private enum Segment: Equatable {
-    case literal(String)
-    case parameter(String)
-    case rest(String)
-  }
-
-  private var routes: [Route] = []
+  private var nodes = [Node()]
 
   /// Renders 404, 405, 500 and every `HTTPError` a handler throws. The default is a small plain
   /// page; the app replaces it with one in its own layout.
@@ -34,12 +35,30 @@ public struct Router: Responder {
   public init() {}
 
   public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
-    let segments = pattern.split(separator: "/").map { part -> Segment in
-      if part.hasPrefix(":") { return .parameter(String(part.dropFirst())) }
-      if part.hasPrefix("*") { return .rest(String(part.dropFirst())) }
-      return .literal(String(part))
+    var current = 0
+    for part in pattern.split(separator: "/") {
+      let name = String(part.dropFirst())
+      if part.hasPrefix(":") {
+        let next = nodes[current].parameter?.node ?? newNode()
+        nodes[current].parameter = (name, next)
+        current = next
+      } else if part.hasPrefix("*") {
+        let next = nodes[current].rest?.node ?? newNode()
+        nodes[current].rest = (name, next)
+        current = next
+        break  // Nothing can follow the rest of the path.
+      } else {
+        let next = nodes[current].literals[String(part)] ?? newNode()
+        nodes[current].literals[String(part)] = next
+        current = next
+      }
     }
-    routes.append(Route(method: method, pattern: segments, handler: handler))
+    nodes[current].handlers[method] = handler
+  }
+
+  private mutating func newNode() -> Int {
+    nodes.append(Node())
+    return nodes.count - 1
   }
 
   public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
@@ -51,52 +70,64 @@ public struct Router: Responder {
   }
 
   public func respond(to request: Request) -> Response {
-    var allowed: [String] = []
-    for route in routes {
-      guard let parameters = Self.match(route.pattern, request.pathSegments) else { continue }
-      guard route.method == request.method || (route.method == "GET" && request.method == "HEAD")
-      else {
-        allowed.append(route.method)
-        continue
-      }
-      var routed = request
-      routed.routeParameters = parameters
-      do {
-        return try route.handler(routed)
-      } catch let error as HTTPError {
-        return errorPage(error.status, error.message, request)
-      } catch {
-        errorLog("\(request.method) \(request.path) failed: \(error)")
-        return errorPage(
-          .internalServerError, "Something went wrong on our side. Please try again.", request)
-      }
+    var parameters: [String: String] = [:]
+    guard let found = find(0, request.pathSegments[...], &parameters) else {
+      return errorPage(.notFound, "There is no page at this address.", request)
     }
-    if !allowed.isEmpty {
-      if allowed.contains("GET") { allowed.append("HEAD") }
-      let allow = Array(Set(allowed)).sorted().joined(separator: ", ")
+    let handlers = nodes[found].handlers
+    guard
+      let handler = handlers[request.method] ?? (request.method == "HEAD" ? handlers["GET"] : nil)
+    else {
+      var allowed = Set(handlers.keys)
+      if allowed.contains("GET") { allowed.insert("HEAD") }
+      let allow = allowed.sorted().joined(separator: ", ")
       var response = errorPage(
         .methodNotAllowed, "This address does not accept \(request.method); it accepts \(allow).",
         request)
       response.headers.replaceOrAdd("Allow", allow)
       return response
     }
-    return errorPage(.notFound, "There is no page at this address.", request)
+    var routed = request
+    routed.routeParameters = parameters
+    do {
+      return try handler(routed)
+    } catch let error as HTTPError {
+      return errorPage(error.status, error.message, request)
+    } catch {
+      errorLog("\(request.method) \(request.path) failed: \(error)")
+      return errorPage(
+        .internalServerError, "Something went wrong on our side. Please try again.", request)
+    }
   }
 
-  private static func match(_ pattern: [Segment], _ path: [String]) -> [String: String]? {
-    var parameters: [String: String] = [:]
-    for (index, segment) in pattern.enumerated() {
-      switch segment {
-      case .rest(let name):
-        parameters[name] = path[min(index, path.count)...].joined(separator: "/")
-        return parameters
-      case .literal(let text):
-        guard index < path.count, path[index] == text else { return nil }
-      case .parameter(let name):
-        guard index < path.count else { return nil }
-        parameters[name] = path[index]
+  /// The node whose pattern matches `path` from `node` on, trying a literal segment first, then a
+  /// parameter, then the rest of the path, and filling in the parameters on the way.
+  private func find(
+    _ node: Int, _ path: ArraySlice<String>, _ parameters: inout [String: String]
+  ) -> Int? {
+    let current = nodes[node]
+    guard let segment = path.first else {
+      if !current.handlers.isEmpty { return node }
+      // `*name` matches an empty rest too.
+      if let rest = current.rest, !nodes[rest.node].handlers.isEmpty {
+        parameters[rest.name] = ""
+        return rest.node
       }
+      return nil
     }
-    return pattern.count == path.count ? parameters : nil
+    if let next = current.literals[segment], let found = find(next, path.dropFirst(), &parameters) {
+      return found
+    }
+    if let parameter = current.parameter {
+      let saved = parameters
+      parameters[parameter.name] = segment
+      if let found = find(parameter.node, path.dropFirst(), &parameters) { return found }
+      parameters = saved
+    }
+    if let rest = current.rest, !nodes[rest.node].handlers.isEmpty {
+      parameters[rest.name] = path.joined(separator: "/")
+      return rest.node
+    }
+    return nil
   }
 }
