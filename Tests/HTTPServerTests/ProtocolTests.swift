@@ -126,5 +126,9 @@ import Testing
     let response = try TestClient(port: server.port).request("GET", "/healthz")
     #expect(response.status == 200)
     #expect(response.text == "ok")
+    let posted = try TestClient(port: server.port).request("POST", "/healthz")
+    #expect(posted.status == 405)
+    #expect(posted.header("Allow") == "GET, HEAD")
+    #expect(posted.text == "/healthz answers GET and HEAD only.\n")
   }
 }

@@ -11,10 +11,14 @@ struct RequestPipeline: Sendable {
   func respond(to request: inout Request) -> Response {
     configuration.requestPreparer?(&request)
     var response: Response
-    if request.path == "/healthz" && (request.method == "GET" || request.method == "HEAD") {
-      response =
-        isDraining()
-        ? .text("draining", status: .serviceUnavailable) : .text("ok")
+    if request.path == "/healthz" {
+      if request.method == "GET" || request.method == "HEAD" {
+        response = isDraining() ? .text("draining", status: .serviceUnavailable) : .text("ok")
+      } else {
+        response = .text(
+          "/healthz answers GET and HEAD only.\n", status: .methodNotAllowed)
+        response.headers.add("Allow", "GET, HEAD")
+      }
       response.headers.add("Cache-Control", "no-store")
     } else {
       response = responder.respond(to: request)
