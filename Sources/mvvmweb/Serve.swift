@@ -27,6 +27,13 @@ struct Serve: ParsableCommand {
   var unixSocket: String?
 
   @Option(
+    name: .customLong("socket-group"),
+    help: ArgumentHelp(
+      "Give the unix socket to this group (the server must belong to it), so its members, such as nginx's www-data, may connect.",
+      valueName: "name"))
+  var socketGroup: String?
+
+  @Option(
     help: ArgumentHelp(
       "The data folder: mvvmweb.sqlite and the memories' media. Created if missing.",
       valueName: "dir"))
@@ -135,6 +142,9 @@ struct Serve: ParsableCommand {
       throw ValidationError("the PORT environment variable must be a port number from 0 to 65535")
     }
     if maxBody < 0 { throw ValidationError("--max-body must be zero or more bytes") }
+    if socketGroup != nil, unixSocket == nil {
+      throw ValidationError("--socket-group needs --unix-socket")
+    }
     if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
     for seconds in [idleTimeout, headerTimeout, bodyTimeout, bodyDeadline, drainTimeout]
     where !(seconds > 0 && seconds <= 86_400) {
@@ -194,7 +204,8 @@ struct Serve: ParsableCommand {
     let tcpPort = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
     let server = HTTPServer(
       configuration: ServerConfiguration(
-        address: unixSocket.map { .unix(path: $0) } ?? .tcp(host: host, port: tcpPort),
+        address: unixSocket.map { .unix(path: $0, group: socketGroup) }
+          ?? .tcp(host: host, port: tcpPort),
         maxBodySize: maxBody,
         maxConnections: maxConnections, headerTimeout: .seconds(headerTimeout),
         bodyTimeout: .seconds(bodyTimeout), bodyDeadline: .seconds(bodyDeadline),

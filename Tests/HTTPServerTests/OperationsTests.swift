@@ -116,6 +116,26 @@ import Testing
     #expect(eventually { !FileManager.default.fileExists(atPath: path) })
   }
 
+  @Test func unixSocketIsGivenToTheNamedGroup() throws {
+    let path = NSTemporaryDirectory() + "mvvmweb-group-\(getpid()).sock"
+    let server = try startTestServer(responder: testRouter()) {
+      $0.address = .unix(path: path, group: "daemon")
+    }
+    var info = stat()
+    stat(path, &info)
+    #expect(info.st_gid == getgrnam("daemon")?.pointee.gr_gid)
+    #expect(info.st_mode & 0o777 == 0o660)
+    server.shutdown()
+    #expect(eventually { !FileManager.default.fileExists(atPath: path) })
+    #expect(throws: ServerError.cannotListen(path, reason: "there is no group named no-such-group"))
+    {
+      try startTestServer(responder: testRouter()) {
+        $0.address = .unix(path: path, group: "no-such-group")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
   @Test func portInUseIsAClearError() throws {
     let server = try startTestServer(responder: testRouter())
     defer { server.shutdown() }

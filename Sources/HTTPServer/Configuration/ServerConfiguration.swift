@@ -5,8 +5,9 @@ public struct ServerConfiguration: Sendable {
   public enum Address: Sendable, Equatable {
     /// A TCP port on a host address; port 0 picks a free one (see `HTTPServer.port`).
     case tcp(host: String, port: Int)
-    /// A unix domain socket file; a stale file is replaced and the socket made mode 0660.
-    case unix(path: String)
+    /// A unix domain socket file; a stale file is replaced and the socket made mode 0660, owned
+    /// by `group` when one is named (the reverse proxy's, so it may connect and nobody else).
+    case unix(path: String, group: String? = nil)
   }
 
   public var address: Address

@@ -53,7 +53,7 @@ public final class HTTPServer: Sendable {
     source.setEventHandler { [self] in acceptAll(from: fd) }
     source.setCancelHandler {
       Glibc.close(fd)
-      if case .unix(let path) = address { unlink(path) }
+      if case .unix(let path, _) = address { unlink(path) }
     }
     state.withLock {
       $0.port = port

@@ -9,7 +9,7 @@ enum Listener {
   ) throws(ServerError) -> (fd: Int32, port: Int) {
     switch address {
     case .tcp(let host, let port): return try openTCP(host: host, port: port)
-    case .unix(let path): return (try openUnix(path: path), 0)
+    case .unix(let path, let group): return (try openUnix(path: path, group: group), 0)
     }
   }
 
@@ -51,7 +51,7 @@ enum Listener {
     return (fd, boundPort)
   }
 
-  private static func openUnix(path: String) throws(ServerError) -> Int32 {
+  private static func openUnix(path: String, group: String?) throws(ServerError) -> Int32 {
     let capacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
     guard path.utf8.count < capacity else {
       throw .cannotListen(path, reason: "the socket path is longer than \(capacity - 1) bytes")
@@ -72,8 +72,34 @@ enum Listener {
       throw .cannotListen(path, reason: String(cString: strerror(code)))
     }
     chmod(path, 0o660)
+    if let group {
+      do throws(ServerError) {
+        try setGroup(of: path, to: group)
+      } catch {
+        Glibc.close(fd)
+        unlink(path)
+        throw error
+      }
+    }
     try listenNonBlocking(fd, name: path)
     return fd
+  }
+
+  /// Gives the socket file to `group`, which the process must belong to (systemd's
+  /// `SupplementaryGroups=`), so that group's members (nginx) can connect.
+  private static func setGroup(of path: String, to group: String) throws(ServerError) {
+    var entry = Glibc.group()
+    var found: UnsafeMutablePointer<Glibc.group>?
+    var buffer = [CChar](repeating: 0, count: 16 * 1024)
+    let status = getgrnam_r(group, &entry, &buffer, buffer.count, &found)
+    guard status == 0, let found else {
+      throw .cannotListen(path, reason: "there is no group named \(group)")
+    }
+    guard chown(path, uid_t.max, found.pointee.gr_gid) == 0 else {
+      throw .cannotListen(
+        path,
+        reason: "cannot give it to group \(group): \(lastError) (is the server in that group?)")
+    }
   }
 
   /// A socket file nobody answers on is left over from a run that did not clean up. A live one
