@@ -14,6 +14,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // System libraries, through pkg-config (libxml2-dev, zlib1g-dev).
@@ -22,7 +23,9 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
     // The web layer.
-    .target(name: "HTTPServer", dependencies: ["CZlib"]),
+    .target(
+      name: "HTTPServer",
+      dependencies: ["CZlib", .product(name: "Logging", package: "swift-log")]),
     .target(name: "Templating", dependencies: ["CLibXML2", "MVVM"]),
 
     // Presentation building blocks, and one module per feature: models, stores, view models.
@@ -45,12 +48,16 @@ let package = Package(
     // Routes, coordinators, page views and the composition root.
     .target(
       name: "WebApp",
-      dependencies: ["HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories"]
-    ),
+      dependencies: [
+        "HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .executableTarget(
       name: "mvvmweb",
-      dependencies: ["WebApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-    ),
+      dependencies: [
+        "WebApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
 
     // Release-mode timing of the playlist page's render (not a test: see README, Benchmarks).
     .executableTarget(
@@ -58,7 +65,10 @@ let package = Package(
       path: "Benchmarks/RenderBench"),
 
     // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.
-    .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport",
+      dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+      path: "Tests/TestSupport"),
 
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
     .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MVVM"]),

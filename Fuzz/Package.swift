@@ -20,7 +20,10 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 
 let package = Package(
   name: "MVVMWebFuzz",
-  dependencies: [.package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+  ],
   targets: [
     .systemLibrary(name: "CFuzzerDriver"),
     .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], swiftSettings: sanitized),
@@ -29,7 +32,9 @@ let package = Package(
     .systemLibrary(name: "CLibXML2", path: "Linked/CLibXML2", pkgConfig: "libxml-2.0"),
     .systemLibrary(name: "CZlib", path: "Linked/CZlib", pkgConfig: "zlib"),
     .target(
-      name: "HTTPServer", dependencies: ["CZlib"], path: "Linked/HTTPServer",
+      name: "HTTPServer",
+      dependencies: ["CZlib", .product(name: "Logging", package: "swift-log")],
+      path: "Linked/HTTPServer",
       swiftSettings: sanitized),
     // The @Outputs macro runs in the compiler, so it is built as it is, without sanitizers.
     .macro(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTPServer
+import Logging
 import Templating
 import WebApp
 
@@ -132,6 +133,18 @@ struct Serve: ParsableCommand {
   @Flag(help: "Turn off the access log (one line per request on standard error).")
   var quiet = false
 
+  @Option(
+    help: ArgumentHelp(
+      "How log lines are written: text, or json (one object per line, for log shippers).",
+      valueName: "format"))
+  var logFormat = LineLogHandler.Format.text
+
+  @Option(
+    help: ArgumentHelp(
+      "The least important lines logged: trace, debug, info (access lines), notice (refused requests), warning, error, critical.",
+      valueName: "level"))
+  var logLevel = Logger.Level.info
+
   func validate() throws {
     if let port, !(0...65535).contains(port) {
       throw ValidationError("--port must be from 0 to 65535, not \(port)")
@@ -182,6 +195,9 @@ struct Serve: ParsableCommand {
   }
 
   func run() throws {
+    let (format, level) = (logFormat, logLevel)
+    LoggingSystem.bootstrap { _ in LineLogHandler(format: format, level: level) }
+    let logger = Logger(label: "mvvmweb")
     let proxies =
       trustedProxy.isEmpty
       ? TrustedProxies.loopback : try TrustedProxies(specifications: trustedProxy)
@@ -211,7 +227,7 @@ struct Serve: ParsableCommand {
         bodyTimeout: .seconds(bodyTimeout), bodyDeadline: .seconds(bodyDeadline),
         idleTimeout: .seconds(idleTimeout),
         drainDeadline: .seconds(drainTimeout),
-        accessLog: quiet ? nil : ServerConfiguration.standardErrorLog,
+        logger: logger, logsRequests: !quiet,
         requestPreparer: { application.prepare(&$0) }),
       responder: application)
     do {
@@ -223,8 +239,11 @@ struct Serve: ParsableCommand {
     let address =
       unixSocket.map { "unix:\($0)" }
       ?? "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
-    printError("mvvmweb: serving on \(address) (data in \(data)); stop with Ctrl-C")
+    logger.notice("mvvmweb: serving on \(address) (data in \(data)); stop with Ctrl-C")
     server.runUntilSignalled()
-    printError("mvvmweb: stopped")
+    logger.notice("mvvmweb: stopped")
   }
 }
+
+extension LineLogHandler.Format: ExpressibleByArgument {}
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -151,28 +151,52 @@ import Testing
     )
   }
 
-  @Test func accessLogRecordsEachRequest() throws {
-    let lines = LogLines()
-    let server = try startTestServer(responder: testRouter()) { config in
-      config.accessLog = { lines.append($0) }
+  @Test func accessLineHasTheTimeLevelRequestAndItsId() throws {
+    let log = CapturedLog()
+    let server = try startTestServer(responder: testRouter()) { $0.logger = log.logger() }
+    defer { server.shutdown() }
+    let response = try TestClient(port: server.port).request(
+      "GET", "/items/7?x=1", headers: [("User-Agent", #"curl/8 "quoted""#)])
+    #expect(eventually { log.all.count == 1 })
+    let id = try #require(response.header("X-Request-Id"))
+    #expect(id.wholeMatch(of: /[0-9a-f]{12}-[0-9a-f]+/) != nil)
+    let line = try #require(log.all.first)
+    let pattern =
+      /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z info GET \/items\/7\?x=1 200 6 \d+\.\d{3}ms (.*)\n/
+    let match = try #require(line.wholeMatch(of: pattern))
+    #expect(
+      match.1
+        == #"client=127.0.0.1 host=localhost request-id=\#(id) user-agent="curl/8 \"quoted\"""#)
+  }
+
+  @Test func jsonLinesAreOneObjectEach() throws {
+    let log = CapturedLog()
+    let server = try startTestServer(responder: testRouter()) {
+      $0.logger = log.logger(format: .json)
     }
     defer { server.shutdown() }
-    _ = try TestClient(port: server.port).request("GET", "/items/7")
-    #expect(eventually { lines.count == 1 })
-    let entry = try #require(lines.first)
-    #expect(entry.method == "GET")
-    #expect(entry.path == "/items/7")
-    #expect(entry.status == 200)
-    #expect(entry.bytes == 6)
-    #expect(entry.client == "127.0.0.1")
-    #expect(entry.line.contains(" 127.0.0.1 GET /items/7 200 6 "))
+    let response = try TestClient(port: server.port).request("GET", "/hello")
+    #expect(eventually { log.all.count == 1 })
+    let line = try #require(log.all.first)
+    #expect(line.hasSuffix("}\n") && line.filter { $0 == "\n" }.count == 1)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+    #expect(object["level"] == "info")
+    #expect(object["message"]?.hasPrefix("GET /hello 200 13 ") == true)
+    #expect(object["request-id"] == response.header("X-Request-Id"))
+    #expect(object["client"] == "127.0.0.1")
+    #expect(object["time"]?.hasSuffix("Z") == true)
   }
-}
 
-/// Collects access-log entries from the server's queues.
-final class LogLines: Sendable {
-  private let entries = Mutex<[AccessLogEntry]>([])
-  func append(_ entry: AccessLogEntry) { entries.withLock { $0.append(entry) } }
-  var count: Int { entries.withLock { $0.count } }
-  var first: AccessLogEntry? { entries.withLock { $0.first } }
+  @Test func refusedRequestsAreLoggedToo() throws {
+    let log = CapturedLog()
+    let server = try startTestServer(responder: testRouter()) { $0.logger = log.logger() }
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send("GET /hello HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n")
+    #expect(try client.readResponse().status == 400)
+    #expect(eventually { log.all.count == 1 })
+    #expect(log.all.first?.contains(" notice refused 400: ") == true)
+    #expect(log.all.first?.hasSuffix(" client=127.0.0.1\n") == true)
+  }
 }

@@ -1,12 +1,15 @@
 import Foundation
 import HTTPServer
+import Logging
 
-/// Starts a server on an ephemeral loopback port with the access log off; tweak the
-/// configuration in `configure`. Call `shutdown()` when done.
+/// Starts a server on an ephemeral loopback port with its log off; tweak the configuration in
+/// `configure`. Call `shutdown()` when done.
 public func startTestServer(
   responder: any Responder, configure: (inout ServerConfiguration) -> Void = { _ in }
 ) throws -> HTTPServer {
-  var configuration = ServerConfiguration(address: .tcp(host: "127.0.0.1", port: 0), accessLog: nil)
+  var configuration = ServerConfiguration(
+    address: .tcp(host: "127.0.0.1", port: 0),
+    logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
   configure(&configuration)
   let server = HTTPServer(configuration: configuration, responder: responder)
   try server.start()

@@ -28,14 +28,16 @@ class SystemdUnit(unittest.TestCase):
         self.assertLessEqual(level, 2.0, out)
 
     def test_umask_and_descriptors(self):
-        unit = open(UNIT).read()
+        with open(UNIT) as file:
+            unit = file.read()
         self.assertRegex(unit, r"(?m)^UMask=0027$")
         self.assertRegex(unit, r"(?m)^DynamicUser=yes$")
         limit = int(re.search(r"(?m)^LimitNOFILE=(\d+)$", unit).group(1))
         self.assertGreaterEqual(limit, 16 * 1024)  # --max-connections is 1,024 by default.
 
     def test_exec_start_runs_and_gives_the_socket_to_nginx_group(self):
-        line = re.search(r"(?m)^ExecStart=(.*)$", open(UNIT).read()).group(1)
+        with open(UNIT) as file:
+            line = re.search(r"(?m)^ExecStart=(.*)$", file.read()).group(1)
         folder = tempfile.mkdtemp(prefix="mvvmweb-unit-")
         self.addCleanup(shutil.rmtree, folder, True)
         line = line.replace("/run/mvvmweb", folder + "/run").replace("/var/lib/mvvmweb", folder + "/data")

@@ -74,8 +74,12 @@ class BehindNginx(unittest.TestCase):
         self.assertNotIn("/evil", page.text)
         time.sleep(0.2)
         log = self.app.output()
-        self.assertIn(" 127.0.0.1 GET /matches 200 ", log)
+        self.assertRegex(log, r"Z info GET /matches 200 \d+ [\d.]+ms client=127\.0\.0\.1 ")
         self.assertNotIn("6.6.6.6", log)
+        # nginx's $request_id is the request's id in the app's log line and in the answer.
+        request_id = page.headers["x-request-id"]
+        self.assertRegex(request_id, r"^[0-9a-f]{32}$")
+        self.assertIn(f"request-id={request_id}", log)
 
         # Straight to the app from an untrusted TCP peer: the headers are ignored too.
         direct = App("--trusted-proxy", "10.0.0.0/8", quiet=False)

@@ -32,8 +32,9 @@ class StoreFailure(unittest.TestCase):
         self.assertRegex(saved.text, r'value="%s" checked' % players[0])
         log = [line for line in app.output().splitlines() if "store failed" in line]
         self.assertEqual(len(log), 1, app.output())
-        self.assertRegex(log[0], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ error: POST /matches/new: "
-                                 r"store failed: .*(locked|busy)")
+        self.assertRegex(log[0], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z error POST /matches/new: "
+                                 r"store failed: .*(locked|busy).* request-id=%s$"
+                                 % re.escape(saved.headers["x-request-id"]))
         # Once the lock is gone the same form saves.
         again = request("127.0.0.1", app.port, "POST", "/matches/new", body=body,
                         headers={"Sec-Fetch-Site": "same-origin"})

@@ -1,3 +1,5 @@
+import Logging
+
 /// How the server listens, what it accepts and how long it waits. Every limit and timeout is here so
 /// tests can shorten them and the command line can set them.
 public struct ServerConfiguration: Sendable {
@@ -29,8 +31,10 @@ public struct ServerConfiguration: Sendable {
   public var drainDeadline: Duration
   /// The `Server` header.
   public var serverName: String
-  /// Called once per answered request; nil turns the access log off.
-  public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+  /// Where access lines (level info), refusals (notice) and errors go.
+  public var logger: Logger
+  /// Whether each answered request gets an access line (`--quiet` turns them off).
+  public var logsRequests: Bool
   /// Called after parsing and before the responder: the proxy layer fills in the real client,
   /// scheme, host and base path here, so the access log and the app see them.
   public var requestPreparer: (@Sendable (inout Request) -> Void)?
@@ -41,7 +45,7 @@ public struct ServerConfiguration: Sendable {
     bodyTimeout: Duration = .seconds(10), bodyDeadline: Duration = .seconds(60),
     idleTimeout: Duration = .seconds(75),
     drainDeadline: Duration = .seconds(10), serverName: String = "MVVMWeb",
-    accessLog: (@Sendable (AccessLogEntry) -> Void)? = ServerConfiguration.standardErrorLog,
+    logger: Logger = Logger(label: "mvvmweb"), logsRequests: Bool = true,
     requestPreparer: (@Sendable (inout Request) -> Void)? = nil
   ) {
     self.address = address
@@ -53,7 +57,8 @@ public struct ServerConfiguration: Sendable {
     self.idleTimeout = idleTimeout
     self.drainDeadline = drainDeadline
     self.serverName = serverName
-    self.accessLog = accessLog
+    self.logger = logger
+    self.logsRequests = logsRequests
     self.requestPreparer = requestPreparer
   }
 }

@@ -349,6 +349,7 @@ final class Connection: @unchecked Sendable {
   /// Answers a request the server could not accept, and closes: after a framing error nothing
   /// later on the connection can be trusted.
   private func fail(_ error: HTTPError) {
+    pipeline.logRefusal(error.status, error.message, peer: peer)
     var response = Response.text(error.message + "\n", status: error.status)
     response.headers.add("Cache-Control", "no-store")
     ResponseHead.encode(

@@ -23,6 +23,9 @@ public struct Request: Sendable {
   public var host: String?
   /// The path prefix the app is served under (`/league`), "" at the root.
   public var basePath: String
+  /// Names this request in every log line about it and in the response's `X-Request-Id`: made
+  /// by the server, or the one a trusted proxy sent.
+  public var id: String = ""
 
   /// Builds a request from parts; the server uses it, and so do tests that call handlers directly.
   public init(

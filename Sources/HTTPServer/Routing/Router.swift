@@ -1,4 +1,5 @@
 import Glibc
+import Logging
 
 /// Routes requests by method and path pattern to synchronous handlers. Patterns are matched
 /// segment by segment, without regular expressions: literal segments, `:name` for one segment and
@@ -29,8 +30,11 @@ public struct Router: Responder {
         .text("\(status.code) \(status.reason)\n\n\(message)\n", status: status)
       }
 
-  /// Where handler failures that are not `HTTPError`s are reported (standard error by default).
-  public var errorLog: @Sendable (String) -> Void = writeErrorLine
+  /// Where handler failures that are not `HTTPError`s are reported, with the request they broke.
+  public var errorLog: @Sendable (_ message: String, _ request: Request) -> Void = {
+    message, request in
+    Logger(label: "mvvmweb").error("\(message)", metadata: ["request-id": "\(request.id)"])
+  }
 
   public init() {}
 
@@ -94,7 +98,7 @@ public struct Router: Responder {
     } catch let error as HTTPError {
       return errorPage(error.status, error.message, request)
     } catch {
-      errorLog("\(request.method) \(request.path) failed: \(error)")
+      errorLog("\(request.method) \(request.path) failed: \(error)", request)
       return errorPage(
         .internalServerError, "Something went wrong on our side. Please try again.", request)
     }

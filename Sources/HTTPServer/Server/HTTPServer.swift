@@ -91,12 +91,14 @@ public final class HTTPServer: Sendable {
       let admitted = state.withLock {
         $0.connections.count < configuration.maxConnections && !$0.draining
       }
+      let peer = Self.peer(of: address)
       guard admitted else {
+        pipeline.logRefusal(.serviceUnavailable, "at the connection limit", peer: peer)
         refuse(fd)
         continue
       }
       let connection = Connection(
-        fd: fd, peer: Self.peer(of: address), server: self, pipeline: pipeline, target: workQueue)
+        fd: fd, peer: peer, server: self, pipeline: pipeline, target: workQueue)
       state.withLock { $0.connections[ObjectIdentifier(connection)] = connection }
       connection.start()
     }
@@ -114,9 +116,11 @@ public final class HTTPServer: Sendable {
       return (state.spareDescriptor, state.listenSource, log)
     }
     if shouldLog {
-      writeErrorLine(
-        "out of file descriptors (EMFILE); refusing new connections for a moment. "
-          + "Raise the open-files limit (LimitNOFILE) above --max-connections.")
+      configuration.logger.error(
+        """
+        out of file descriptors (EMFILE); refusing new connections for a moment. \
+        Raise the open-files limit (LimitNOFILE) above --max-connections.
+        """)
     }
     if spare >= 0 {
       Glibc.close(spare)

@@ -1,4 +1,5 @@
 import Glibc
+import Logging
 
 /// What happens to every parsed request between the parser and the socket: the proxy layer's
 /// preparation, the built-in health check, the responder, HEAD, gzip and the access log.
@@ -9,7 +10,14 @@ struct RequestPipeline: Sendable {
 
   /// Answers one request, with its body already compressed when it should be.
   func respond(to request: inout Request) -> Response {
+    request.id = RequestID.next()
     configuration.requestPreparer?(&request)
+    var response = answer(&request)
+    response.headers.replaceOrAdd("X-Request-Id", request.id)
+    return response
+  }
+
+  private func answer(_ request: inout Request) -> Response {
     var response: Response
     if request.path == "/healthz" {
       if request.method == "GET" || request.method == "HEAD" {
@@ -26,9 +34,12 @@ struct RequestPipeline: Sendable {
     if let field = response.headers.firstUnsafeField {
       // A handler let CR, LF or NUL into a header (a Location built from input, say): sending it
       // would let the client write headers of its own. It is a bug of ours, so a 500, logged.
-      writeErrorLine(
-        "\(request.method) \(request.path): the response header \(field.debugDescription) "
-          + "holds CR, LF, NUL or an invalid name; answered 500 instead")
+      configuration.logger.error(
+        """
+        \(request.method) \(request.path): the response header \(field.debugDescription) \
+        holds CR, LF, NUL or an invalid name; answered 500 instead
+        """,
+        metadata: ["request-id": "\(request.id)"])
       response = .text(
         "Something went wrong on our side. Please try again.\n", status: .internalServerError)
       response.headers.add("Cache-Control", "no-store")
@@ -76,12 +87,29 @@ struct RequestPipeline: Sendable {
       && Gzip.isCompressible(contentType: response.headers["content-type"])
   }
 
+  /// The access line: `GET /matches?page=2 200 5120 0.412ms`, then who asked, for which host,
+  /// under which prefix, with which browser, and the request id.
   func log(_ request: Request, status: HTTPStatus, bytes: Int, started: ContinuousClock.Instant) {
-    guard let accessLog = configuration.accessLog else { return }
-    accessLog(
-      AccessLogEntry(
-        time: Double(time(nil)), client: request.clientAddress, method: request.method,
-        path: request.path, status: status.code, bytes: bytes,
-        duration: ContinuousClock.now - started))
+    guard configuration.logsRequests else { return }
+    let elapsed = ContinuousClock.now - started
+    let microseconds =
+      elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+    let milliseconds = "\(microseconds / 1000).\(String(1000 + microseconds % 1000).dropFirst())ms"
+    var metadata: Logger.Metadata = [
+      "client": "\(request.clientAddress)", "request-id": "\(request.id)",
+    ]
+    if let host = request.host { metadata["host"] = "\(host)" }
+    if !request.basePath.isEmpty { metadata["prefix"] = "\(request.basePath)" }
+    if let agent = request.headers["user-agent"] { metadata["user-agent"] = "\(agent)" }
+    configuration.logger.info(
+      "\(request.method) \(request.target) \(status.code) \(bytes) \(milliseconds)",
+      metadata: metadata)
   }
+
+  /// A request refused before it reached the app (400, 408, 413, 414, 431, 501, 503).
+  func logRefusal(_ status: HTTPStatus, _ message: String, peer: PeerAddress) {
+    configuration.logger.notice(
+      "refused \(status.code): \(message)", metadata: ["client": "\(peer.host)"])
+  }
+
 }

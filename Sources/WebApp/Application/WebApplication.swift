@@ -85,5 +85,6 @@ public struct WebApplication: Responder {
     if let scheme = forwarded.scheme { request.scheme = scheme }
     if let host = forwarded.host { request.host = host }
     request.basePath = forwarded.prefix ?? configuration.basePath
+    if let id = forwarded.requestID { request.id = id }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// What a request looked like where it entered the deployment: the real client, the scheme and
 /// host the browser used, and the path prefix the proxy serves the app under. Links, redirects,
@@ -8,14 +9,19 @@ public struct ForwardedRequest: Sendable, Equatable {
   public var scheme: String?
   public var host: String?
   public var prefix: String?
+  /// The proxy's `X-Request-Id`, when it is a plain token, so one id follows the request through
+  /// the proxy's log and ours.
+  public var requestID: String?
 
   public init(
-    clientAddress: String, scheme: String? = nil, host: String? = nil, prefix: String? = nil
+    clientAddress: String, scheme: String? = nil, host: String? = nil, prefix: String? = nil,
+    requestID: String? = nil
   ) {
     self.clientAddress = clientAddress
     self.scheme = scheme
     self.host = host
     self.prefix = prefix
+    self.requestID = requestID
   }
 
   /// Believes the forwarding headers only when `peer` is a trusted proxy. The client is the
@@ -55,6 +61,7 @@ public struct ForwardedRequest: Sendable, Equatable {
       result.host = header("x-forwarded-host").flatMap { commaList($0).last }.flatMap(validHost)
     }
     result.prefix = header("x-forwarded-prefix").flatMap { commaList($0).last }.flatMap(validPrefix)
+    result.requestID = header("x-request-id").flatMap(validRequestID)
     return result
   }
 
@@ -88,6 +95,10 @@ public struct ForwardedRequest: Sendable, Equatable {
 
   /// A prefix is prepended to every link: it must be a plain absolute path (`/league`), without a
   /// trailing slash, `..`, `//` or characters that would need escaping.
+  public static func validRequestID(_ value: String) -> String? {
+    RequestID.isAcceptable(value[...]) ? value : nil
+  }
+
   public static func validPrefix(_ value: String) -> String? {
     var prefix = value
     while prefix.hasSuffix("/") { prefix.removeLast() }

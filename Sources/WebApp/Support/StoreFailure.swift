@@ -1,9 +1,9 @@
-import Foundation
 import HTTPServer
+import Logging
 
 /// A store that could not be read or written (the database locked, the disk full): the person
 /// is told the data could not be saved and to try again (503), and the log gets one line with the
-/// time, the request and the underlying error. It is never shown as a form error or a 404.
+/// time, the request (and its id) and the underlying error. It is never shown as a form error or a 404.
 enum StoreFailure {
   static let notRead = HTTPError(
     .serviceUnavailable, "The data could not be read just now. Please try again in a moment.")
@@ -12,9 +12,8 @@ enum StoreFailure {
     "The data could not be saved just now; nothing was changed. Please try again in a moment.")
 
   static func log(_ error: any Error, _ request: Request) {
-    let time = Date().formatted(.iso8601)
-    let line = Array(
-      "\(time) error: \(request.method) \(request.path): store failed: \(error)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    Logger(label: "mvvmweb").error(
+      "\(request.method) \(request.path): store failed: \(error)",
+      metadata: ["request-id": "\(request.id)"])
   }
 }

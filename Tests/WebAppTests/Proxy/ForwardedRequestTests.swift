@@ -16,8 +16,17 @@ import Testing
       [
         "x-forwarded-for": "1.2.3.4", "x-forwarded-proto": "https", "x-forwarded-host": "evil.test",
         "x-forwarded-prefix": "/evil", "forwarded": "for=1.2.3.4;proto=https",
+        "x-request-id": "forged-id",
       ])
     #expect(result == ForwardedRequest(clientAddress: "198.51.100.7"))
+  }
+
+  @Test func aTrustedProxysRequestIdIsKeptWhenItIsAPlainToken() {
+    #expect(resolve(["x-request-id": "nginx-4f2a:9.1_x"]).requestID == "nginx-4f2a:9.1_x")
+    #expect(resolve(["x-request-id": "two words"]).requestID == nil)
+    #expect(resolve(["x-request-id": ""]).requestID == nil)
+    #expect(resolve(["x-request-id": String(repeating: "a", count: 129)]).requestID == nil)
+    #expect(resolve(["x-request-id": "é"]).requestID == nil)
   }
 
   @Test func xForwardedHeadersFromTrustedProxy() {

@@ -1,0 +1,127 @@
+import Glibc
+import Logging
+
+/// swift-log's records as one line each on standard error, written with a single `write` so lines
+/// from many connections never interleave. Every line starts with a UTC timestamp (milliseconds)
+/// and the level.
+///
+/// - `text`: `2026-11-23T10:11:12.345Z info GET /matches 200 5120 0.412ms client=… request-id=…`
+/// - `json`: one object per line, `{"time":…,"level":…,"message":…,` then the metadata.
+///
+/// Values come from requests (paths, user agents), so nothing in them can start a new line or
+/// fake a field: text quotes a value with spaces, quotes or controls and escapes those; JSON
+/// escapes as JSON does.
+public struct LineLogHandler: LogHandler {
+  public enum Format: String, Sendable, CaseIterable {
+    case text, json
+  }
+
+  public var metadata: Logger.Metadata = [:]
+  public var logLevel: Logger.Level
+  let format: Format
+  let output: @Sendable (String) -> Void
+
+  public init(
+    format: Format, level: Logger.Level = .info,
+    output: @escaping @Sendable (String) -> Void = LineLogHandler.standardError
+  ) {
+    self.format = format
+    self.logLevel = level
+    self.output = output
+  }
+
+  public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  public func log(event: LogEvent) {
+    var merged = metadata
+    if let extra = event.metadata { merged.merge(extra) { _, new in new } }
+    let fields = merged.sorted { $0.key < $1.key }
+    let time = Self.timestamp()
+    switch format {
+    case .text:
+      var line = "\(time) \(event.level) \(Self.sanitized(event.message.description))"
+      for (key, value) in fields { line += " \(key)=\(Self.textValue(value.description))" }
+      output(line + "\n")
+    case .json:
+      var line = "{\"time\":\(Self.jsonString(time)),\"level\":\(Self.jsonString("\(event.level)"))"
+      line += ",\"message\":\(Self.jsonString(event.message.description))"
+      for (key, value) in fields {
+        line += ",\(Self.jsonString(key)):\(Self.jsonString(value.description))"
+      }
+      output(line + "}\n")
+    }
+  }
+
+  public static let standardError: @Sendable (String) -> Void = { line in
+    var line = line
+    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+  }
+
+  /// Now as `2026-11-23T10:11:12.345Z`.
+  static func timestamp() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let milliseconds = Int(now.tv_nsec) / 1_000_000
+    let fraction =
+      milliseconds < 10
+      ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+    let seconds = HTTPDate.iso8601(Double(now.tv_sec))
+    return "\(seconds.dropLast())." + fraction + "Z"
+  }
+
+  /// A message with its control characters escaped, so it stays on its line.
+  static func sanitized(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      result += isControl(scalar) ? escaped(scalar) : String(scalar)
+    }
+    return result
+  }
+
+  /// A metadata value as it is when it is one plain word, quoted with `"` and `\` escaped otherwise.
+  static func textValue(_ text: String) -> String {
+    let plain =
+      !text.isEmpty
+      && !text.unicodeScalars.contains { $0 == " " || $0 == "\"" || $0 == "\\" || isControl($0) }
+    guard !plain else { return text }
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      default: result += isControl(scalar) ? escaped(scalar) : String(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  static func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default: result += isControl(scalar) ? escaped(scalar) : String(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+      || scalar == "\u{2029}"
+  }
+
+  /// `\u{XXXX}` for a control character: valid in JSON and readable in text.
+  private static func escaped(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16)
+    return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+}
