@@ -15,6 +15,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // System libraries, through pkg-config (libxml2-dev, zlib1g-dev).
@@ -25,7 +27,10 @@ let package = Package(
     // The web layer.
     .target(
       name: "HTTPServer",
-      dependencies: ["CZlib", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "CZlib", .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+      ]),
     .target(name: "Templating", dependencies: ["CLibXML2", "MVVM"]),
 
     // Presentation building blocks, and one module per feature: models, stores, view models.
@@ -51,6 +56,8 @@ let package = Package(
       dependencies: [
         "HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ]),
     .executableTarget(
       name: "mvvmweb",

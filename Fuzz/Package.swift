@@ -23,6 +23,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
   ],
   targets: [
     .systemLibrary(name: "CFuzzerDriver"),
@@ -33,7 +34,10 @@ let package = Package(
     .systemLibrary(name: "CZlib", path: "Linked/CZlib", pkgConfig: "zlib"),
     .target(
       name: "HTTPServer",
-      dependencies: ["CZlib", .product(name: "Logging", package: "swift-log")],
+      dependencies: [
+        "CZlib", .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+      ],
       path: "Linked/HTTPServer",
       swiftSettings: sanitized),
     // The @Outputs macro runs in the compiler, so it is built as it is, without sanitizers.

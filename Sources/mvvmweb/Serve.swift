@@ -198,6 +198,7 @@ struct Serve: ParsableCommand {
     let (format, level) = (logFormat, logLevel)
     LoggingSystem.bootstrap { _ in LineLogHandler(format: format, level: level) }
     let logger = Logger(label: "mvvmweb")
+    let metrics = AppMetrics()
     let proxies =
       trustedProxy.isEmpty
       ? TrustedProxies.loopback : try TrustedProxies(specifications: trustedProxy)
@@ -206,7 +207,8 @@ struct Serve: ParsableCommand {
       songsPath: songs,
       seedsDemoData: !noDemo, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
       basePath: basePath, trustedProxies: proxies,
-      allowedHosts: allowedHosts.isEmpty ? .any : try AllowedHosts(specifications: allowedHosts))
+      allowedHosts: allowedHosts.isEmpty ? .any : try AllowedHosts(specifications: allowedHosts),
+      metrics: metrics)
     let application: WebApplication
     do {
       application = try WebApplication(configuration: appConfiguration)
@@ -227,7 +229,7 @@ struct Serve: ParsableCommand {
         bodyTimeout: .seconds(bodyTimeout), bodyDeadline: .seconds(bodyDeadline),
         idleTimeout: .seconds(idleTimeout),
         drainDeadline: .seconds(drainTimeout),
-        logger: logger, logsRequests: !quiet,
+        logger: logger, logsRequests: !quiet, metrics: metrics.server,
         requestPreparer: { application.prepare(&$0) }),
       responder: application)
     do {

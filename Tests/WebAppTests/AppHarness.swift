@@ -23,6 +23,7 @@ final class AppHarness {
     self.application = application
     server = try startTestServer(responder: application) { server in
       server.requestPreparer = { application.prepare(&$0) }
+      server.metrics = configuration.metrics.server
     }
   }
 

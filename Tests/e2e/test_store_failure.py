@@ -39,6 +39,9 @@ class StoreFailure(unittest.TestCase):
         again = request("127.0.0.1", app.port, "POST", "/matches/new", body=body,
                         headers={"Sec-Fetch-Site": "same-origin"})
         self.assertEqual(again.status, 303)
+        # /metrics counted the one database error.
+        metrics = request("127.0.0.1", app.port, "GET", "/metrics").text.splitlines()
+        self.assertIn("mvvmweb_database_errors_total 1", metrics)
 
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Logging
 
 /// How the server listens, what it accepts and how long it waits. Every limit and timeout is here so
@@ -35,6 +36,8 @@ public struct ServerConfiguration: Sendable {
   public var logger: Logger
   /// Whether each answered request gets an access line (`--quiet` turns them off).
   public var logsRequests: Bool
+  /// Where requests, connections and streams are counted (nothing is kept by default).
+  public var metrics: ServerMetrics
   /// Called after parsing and before the responder: the proxy layer fills in the real client,
   /// scheme, host and base path here, so the access log and the app see them.
   public var requestPreparer: (@Sendable (inout Request) -> Void)?
@@ -46,6 +49,7 @@ public struct ServerConfiguration: Sendable {
     idleTimeout: Duration = .seconds(75),
     drainDeadline: Duration = .seconds(10), serverName: String = "MVVMWeb",
     logger: Logger = Logger(label: "mvvmweb"), logsRequests: Bool = true,
+    metrics: ServerMetrics = ServerMetrics(factory: NOOPMetricsHandler.instance),
     requestPreparer: (@Sendable (inout Request) -> Void)? = nil
   ) {
     self.address = address
@@ -59,6 +63,7 @@ public struct ServerConfiguration: Sendable {
     self.serverName = serverName
     self.logger = logger
     self.logsRequests = logsRequests
+    self.metrics = metrics
     self.requestPreparer = requestPreparer
   }
 }

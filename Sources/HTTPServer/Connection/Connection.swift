@@ -299,7 +299,8 @@ final class Connection: @unchecked Sendable {
       if !bodyless { output.append(contentsOf: body) }
       closeAfterWrite = !keepAlive
       pipeline.log(
-        request, status: response.status, bytes: bodyless ? 0 : body.count, started: started)
+        request, route: response.route, status: response.status, bytes: bodyless ? 0 : body.count,
+        started: started)
       flush()
     case .stream(let produce):
       let streamKeepAlive = keepAlive && head.minorVersion >= 1
@@ -308,11 +309,13 @@ final class Connection: @unchecked Sendable {
         minorVersion: head.minorVersion, serverName: configuration.serverName, into: &output)
       closeAfterWrite = !streamKeepAlive
       if isHead {
-        pipeline.log(request, status: response.status, bytes: 0, started: started)
+        pipeline.log(
+          request, route: response.route, status: response.status, bytes: 0, started: started)
         flush()
         return
       }
       phase = .streaming
+      configuration.metrics.streamOpened()
       flush()
       let sent = ByteCounter()
       let streamed = request
@@ -338,7 +341,10 @@ final class Connection: @unchecked Sendable {
             guard !closed, case .streaming = phase else { return }
             output.append(contentsOf: "0\r\n\r\n".utf8)
             phase = .head(started: nil)
-            pipeline.log(streamed, status: response.status, bytes: sent.total, started: started)
+            configuration.metrics.streamClosed()
+            pipeline.log(
+              streamed, route: response.route, status: response.status, bytes: sent.total,
+              started: started)
             flush()
           }
         })
@@ -455,6 +461,7 @@ final class Connection: @unchecked Sendable {
   private func close() {
     guard !closed else { return }
     closed = true
+    if case .streaming = phase { configuration.metrics.streamClosed() }
     // A suspended source never runs its cancel handler, and the descriptor waits for all three.
     if readingPaused {
       readingPaused = false

@@ -3,6 +3,9 @@ public struct Response: Sendable {
   public var status: HTTPStatus
   public var headers: HTTPHeaders
   public var body: ResponseBody
+  /// The route pattern that answered (`/matches/:id/edit`), set by the router for the metrics;
+  /// nil when no route matched.
+  public var route: String?
 
   public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: ResponseBody = .bytes([]))
   {

@@ -18,6 +18,8 @@ public struct Router: Responder {
     var rest: (name: String, node: Int)?
     /// The handlers of the patterns that end here, by method.
     var handlers: [String: Handler] = [:]
+    /// The pattern that ends here, as it was added, for the metrics.
+    var pattern = ""
   }
 
   private var nodes = [Node()]
@@ -58,6 +60,7 @@ public struct Router: Responder {
       }
     }
     nodes[current].handlers[method] = handler
+    nodes[current].pattern = pattern
   }
 
   private mutating func newNode() -> Int {
@@ -78,6 +81,14 @@ public struct Router: Responder {
     guard let found = find(0, request.pathSegments[...], &parameters) else {
       return errorPage(.notFound, "There is no page at this address.", request)
     }
+    var response = respond(to: request, at: found, parameters)
+    response.route = nodes[found].pattern
+    return response
+  }
+
+  private func respond(
+    to request: Request, at found: Int, _ parameters: [String: String]
+  ) -> Response {
     let handlers = nodes[found].handlers
     guard
       let handler = handlers[request.method] ?? (request.method == "HEAD" ? handlers["GET"] : nil)

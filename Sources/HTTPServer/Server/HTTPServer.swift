@@ -99,7 +99,11 @@ public final class HTTPServer: Sendable {
       }
       let connection = Connection(
         fd: fd, peer: peer, server: self, pipeline: pipeline, target: workQueue)
-      state.withLock { $0.connections[ObjectIdentifier(connection)] = connection }
+      let open = state.withLock { state in
+        state.connections[ObjectIdentifier(connection)] = connection
+        return state.connections.count
+      }
+      configuration.metrics.openConnections(open)
       connection.start()
     }
   }
@@ -180,12 +184,13 @@ public final class HTTPServer: Sendable {
   }
 
   func connectionClosed(_ connection: Connection) {
-    let finished = state.withLock { state -> [@Sendable () -> Void] in
+    let (finished, open) = state.withLock { state -> ([@Sendable () -> Void], Int) in
       state.connections[ObjectIdentifier(connection)] = nil
-      guard state.draining, state.connections.isEmpty else { return [] }
+      guard state.draining, state.connections.isEmpty else { return ([], state.connections.count) }
       defer { state.drained = [] }
-      return state.drained
+      return (state.drained, 0)
     }
+    configuration.metrics.openConnections(open)
     finished.forEach { $0() }
   }
 

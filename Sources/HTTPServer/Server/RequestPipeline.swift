@@ -28,6 +28,7 @@ struct RequestPipeline: Sendable {
         response.headers.add("Allow", "GET, HEAD")
       }
       response.headers.add("Cache-Control", "no-store")
+      response.route = "/healthz"
     } else {
       response = responder.respond(to: request)
     }
@@ -89,9 +90,13 @@ struct RequestPipeline: Sendable {
 
   /// The access line: `GET /matches?page=2 200 5120 0.412ms`, then who asked, for which host,
   /// under which prefix, with which browser, and the request id.
-  func log(_ request: Request, status: HTTPStatus, bytes: Int, started: ContinuousClock.Instant) {
-    guard configuration.logsRequests else { return }
+  func log(
+    _ request: Request, route: String?, status: HTTPStatus, bytes: Int,
+    started: ContinuousClock.Instant
+  ) {
     let elapsed = ContinuousClock.now - started
+    configuration.metrics.served(route: route, status: status.code, duration: elapsed)
+    guard configuration.logsRequests else { return }
     let microseconds =
       elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
     let milliseconds = "\(microseconds / 1000).\(String(1000 + microseconds % 1000).dropFirst())ms"
@@ -108,6 +113,7 @@ struct RequestPipeline: Sendable {
 
   /// A request refused before it reached the app (400, 408, 413, 414, 431, 501, 503).
   func logRefusal(_ status: HTTPStatus, _ message: String, peer: PeerAddress) {
+    configuration.metrics.refused(status: status.code)
     configuration.logger.notice(
       "refused \(status.code): \(message)", metadata: ["client": "\(peer.host)"])
   }

@@ -20,13 +20,15 @@ public struct AppConfiguration: Sendable {
   /// The host names browsers may ask for (DNS rebinding protection); any when listening on
   /// loopback or a unix socket only.
   public var allowedHosts: AllowedHosts
+  /// Where the app counts for `/metrics`; give its `server` part to the server too.
+  public var metrics: AppMetrics
 
   public init(
     dataDirectory: String = "data", templatesDirectory: String = "Templates",
     publicDirectory: String = "Public", songsPath: String? = nil, seedsDemoData: Bool = true,
     timeZone: TimeZone = .current, basePath: String = "",
     trustedProxies: TrustedProxies = .loopback,
-    allowedHosts: AllowedHosts = .any
+    allowedHosts: AllowedHosts = .any, metrics: AppMetrics = AppMetrics()
   ) {
     self.dataDirectory = dataDirectory
     self.templatesDirectory = templatesDirectory
@@ -37,6 +39,7 @@ public struct AppConfiguration: Sendable {
     self.basePath = basePath
     self.trustedProxies = trustedProxies
     self.allowedHosts = allowedHosts
+    self.metrics = metrics
   }
 
   /// The database file inside the data folder.

@@ -9,7 +9,8 @@ public struct PlaylistPageBenchmark {
   private let request: Request
 
   public init(templates: String, songsPath: String) throws {
-    pages = PageRenderer(library: try WebApplication.loadTemplates(from: templates))
+    pages = PageRenderer(
+      library: try WebApplication.loadTemplates(from: templates), metrics: AppMetrics())
     source = PlaylistSource(fetcher: FileSongFetcher(path: songsPath))
     request = try Request(method: "GET", target: "/playlist")
   }

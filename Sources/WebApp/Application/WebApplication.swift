@@ -17,7 +17,8 @@ public struct WebApplication: Responder {
   public init(configuration: AppConfiguration) throws {
     self.configuration = configuration
     let pages = PageRenderer(
-      library: try Self.loadTemplates(from: configuration.templatesDirectory))
+      library: try Self.loadTemplates(from: configuration.templatesDirectory),
+      metrics: configuration.metrics)
     let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath)
     if configuration.seedsDemoData { try leagueStore.seedDemoData() }
     let publicFiles = try StaticFiles(root: configuration.publicDirectory)
@@ -27,6 +28,9 @@ public struct WebApplication: Responder {
     }
     router.get("/") { request in
       .redirect(to: request.location(LeagueRoutes.matches), status: .found)
+    }
+    router.get("/metrics") { request in
+      try Self.metricsPage(request, configuration)
     }
     router.get("/static/*path") { request in
       publicFiles.respond(to: request, segments: request.pathSegments.dropFirst())
@@ -60,6 +64,24 @@ public struct WebApplication: Responder {
         request)
     }
     SecurityHeaders.apply(to: &response)
+    return response
+  }
+
+  /// The Prometheus text, for loopback and the trusted proxies' own addresses only: a browser
+  /// coming through the proxy is the forwarded client, so it gets a 404 like any unknown page.
+  static func metricsPage(_ request: Request, _ configuration: AppConfiguration) throws -> Response
+  {
+    // The client is "unix" only when nothing forwarded it: someone on this machine.
+    let allowed =
+      request.clientAddress == "unix"
+      || IPAddress(request.clientAddress).map {
+        TrustedProxies.loopback.trusts($0) || configuration.trustedProxies.trusts($0)
+      } ?? false
+    guard allowed else { throw HTTPError(.notFound, "There is no page at this address.") }
+    var response = Response(
+      headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+      body: .bytes(configuration.metrics.exposition()))
+    response.headers.add("Cache-Control", "no-store")
     return response
   }
 

@@ -81,7 +81,7 @@ struct LeagueCoordinator: Sendable {
     do {
       return next(try viewModel.save())
     } catch {
-      StoreFailure.log(error, request)
+      StoreFailure.log(error, request, pages.metrics)
       viewModel.reportStoreFailure()
       return pages.render(page, viewModel, for: request, status: .serviceUnavailable)
     }
@@ -124,7 +124,7 @@ struct LeagueCoordinator: Sendable {
     do {
       outcome = try viewModel.delete()
     } catch {
-      StoreFailure.log(error, request)
+      StoreFailure.log(error, request, pages.metrics)
       throw StoreFailure.notSaved
     }
     guard outcome == .done else { throw Self.noSuchMatch }
@@ -198,7 +198,7 @@ struct LeagueCoordinator: Sendable {
     } catch let error as HTTPError {
       throw error
     } catch {
-      StoreFailure.log(error, request)
+      StoreFailure.log(error, request, pages.metrics)
       throw StoreFailure.notRead
     }
   }

@@ -39,7 +39,7 @@ struct MemoriesCoordinator: Sendable {
     do {
       issue = try store.issue(for: key)
     } catch {
-      StoreFailure.log(error, request)
+      StoreFailure.log(error, request, pages.metrics)
       throw StoreFailure.notRead
     }
     let directory = mediaDirectory

@@ -6,6 +6,7 @@ import Templating
 /// path, with destinations turned into the app's addresses.
 struct PageRenderer: Sendable {
   let library: TemplateLibrary
+  let metrics: AppMetrics
 
   func render<ViewModel: Outputs>(
     _ page: Page<ViewModel>, _ viewModel: ViewModel, for request: Request,
@@ -14,9 +15,11 @@ struct PageRenderer: Sendable {
     // The library is built from `Pages.all`, so every page is there; an empty page would show
     // the omission at once in every test.
     guard let template = library[page.file] else { return .html([], status: .internalServerError) }
+    let started = ContinuousClock.now
     var body: [UInt8] = []
     body.reserveCapacity(template.estimatedSize)
     template.render(viewModel, basePath: request.basePath, links: AppLinks(), into: &body)
+    metrics.rendered(page: page.file, duration: ContinuousClock.now - started)
     return .html(body, status: status)
   }
 

@@ -11,7 +11,8 @@ enum StoreFailure {
     .serviceUnavailable,
     "The data could not be saved just now; nothing was changed. Please try again in a moment.")
 
-  static func log(_ error: any Error, _ request: Request) {
+  static func log(_ error: any Error, _ request: Request, _ metrics: AppMetrics) {
+    metrics.databaseFailed()
     Logger(label: "mvvmweb").error(
       "\(request.method) \(request.path): store failed: \(error)",
       metadata: ["request-id": "\(request.id)"])

@@ -1,0 +1,53 @@
+import CoreMetrics
+import Synchronization
+
+/// What the server counts, through swift-metrics, so the app chooses the backend (Prometheus for
+/// `/metrics`) and tests read their own: requests by route pattern and status, their latency,
+/// refusals, open connections and open streams.
+public final class ServerMetrics: Sendable {
+  let factory: any MetricsFactory
+  private let connections: Gauge
+  private let streams: Gauge
+  private let openStreams = Atomic<Int>(0)
+
+  public init(factory: any MetricsFactory) {
+    self.factory = factory
+    connections = Gauge(label: "http_open_connections", factory: factory)
+    streams = Gauge(label: "http_open_streams", factory: factory)
+  }
+
+  /// One answered request. `route` is the pattern that matched (`/matches/:id/edit`), never the
+  /// path, so a scan of random paths cannot grow the metrics.
+  func served(route: String?, status: Int, duration: Duration) {
+    let route = route ?? "unmatched"
+    Counter(
+      label: "http_requests_total", dimensions: [("route", route), ("status", String(status))],
+      factory: factory
+    ).increment()
+    Timer(label: "http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+      .record(duration: duration)
+  }
+
+  /// A request refused before the app saw it (400, 408, 413, 414, 431, 501, 503).
+  func refused(status: Int) {
+    Counter(label: "http_refused_total", dimensions: [("status", String(status))], factory: factory)
+      .increment()
+  }
+
+  func openConnections(_ count: Int) { connections.record(count) }
+
+  func streamOpened() { streams.record(openStreams.wrappingAdd(1, ordering: .relaxed).newValue) }
+  func streamClosed() {
+    streams.record(openStreams.wrappingSubtract(1, ordering: .relaxed).newValue)
+  }
+}
+
+extension CoreMetrics.Timer {
+  public func record(duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    // Clamped: a duration is never negative, and no request lasts 290 years.
+    let nanoseconds =
+      min(max(seconds, 0), 9_000_000_000) * 1_000_000_000 + max(attoseconds, 0) / 1_000_000_000
+    recordNanoseconds(nanoseconds)
+  }
+}

@@ -1,0 +1,40 @@
+import CoreMetrics
+import HTTPServer
+import Prometheus
+
+/// The app's metrics in one Prometheus registry: the server's (requests, latency, refusals,
+/// connections, streams) and the app's own (render time per page, database errors), served as
+/// text at `/metrics`.
+public struct AppMetrics: Sendable {
+  public let registry: PrometheusCollectorRegistry
+  /// The server's counters, kept in the same registry: give it to `ServerConfiguration`.
+  public let server: ServerMetrics
+  let factory: PrometheusMetricsFactory
+
+  public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+    self.registry = registry
+    var factory = PrometheusMetricsFactory(registry: registry)
+    // Pages take tens of microseconds to a few milliseconds: the default buckets (5 ms to 10 s)
+    // would put every request in the first one.
+    factory.defaultDurationHistogramBuckets = [
+      .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500),
+      .milliseconds(1), .milliseconds(2.5), .milliseconds(5), .milliseconds(10),
+      .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
+      .seconds(5),
+    ]
+    self.factory = factory
+    server = ServerMetrics(factory: factory)
+  }
+
+  func rendered(page: String, duration: Duration) {
+    Timer(label: "mvvmweb_render_seconds", dimensions: [("page", page)], factory: factory)
+      .record(duration: duration)
+  }
+
+  func databaseFailed() {
+    Counter(label: "mvvmweb_database_errors_total", factory: factory).increment()
+  }
+
+  /// The Prometheus text exposition of everything counted so far.
+  func exposition() -> [UInt8] { registry.emitToBuffer() }
+}

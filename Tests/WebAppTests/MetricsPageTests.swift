@@ -1,0 +1,31 @@
+import Testing
+
+/// `/metrics`: the Prometheus text of what the server and the app counted, for this machine and
+/// the trusted proxies only.
+@Suite struct MetricsPageTests {
+  @Test func countsRequestsByRoutePatternRendersAndConnections() throws {
+    let app = try AppHarness(demo: true)
+    #expect(try app.get("/matches").status == 200)
+    #expect(try app.get("/nowhere/at/all").status == 404)
+    let metrics = try app.get("/metrics")
+    #expect(metrics.status == 200)
+    #expect(metrics.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8")
+    #expect(metrics.header("Cache-Control") == "no-store")
+    let lines = Set(metrics.text.split(separator: "\n").map(String.init))
+    #expect(lines.contains(#"http_requests_total{route="/matches",status="200"} 1"#))
+    #expect(lines.contains(#"http_requests_total{route="unmatched",status="404"} 1"#))
+    #expect(lines.contains(#"http_request_duration_seconds_count{route="/matches"} 1"#))
+    #expect(lines.contains(#"mvvmweb_render_seconds_count{page="matches.xhtml"} 1"#))
+    #expect(lines.contains("http_open_streams 0.0"))
+    // At least the connection asking for /metrics is open (earlier ones may still be closing).
+    let open = lines.first { $0.hasPrefix("http_open_connections ") }?.split(separator: " ").last
+    #expect(open.flatMap { Double($0) }.map { $0 >= 1 && $0 <= 3 } == true)
+  }
+
+  @Test func aClientForwardedByAProxyGetsNotFound() throws {
+    let app = try AppHarness()
+    let forwarded = try app.get("/metrics", headers: [("X-Forwarded-For", "203.0.113.9")])
+    #expect(forwarded.status == 404)
+    #expect(try app.get("/metrics").status == 200)
+  }
+}
