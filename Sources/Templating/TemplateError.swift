@@ -23,4 +23,14 @@ public struct TemplateErrors: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   public var description: String { errors.map(\.description).joined(separator: "\n") }
+
+  /// One line per problem with the folder as the user named it in front of each file
+  /// (`Templates/matches.xhtml:12: …`), so the paths open from where the command ran.
+  public func listing(under directory: String) -> String {
+    let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+    return errors.map { error in
+      let file = folder.isEmpty || folder == "." ? error.file : folder + "/" + error.file
+      return "\(file):\(error.line): \(error.message)"
+    }.joined(separator: "\n")
+  }
 }

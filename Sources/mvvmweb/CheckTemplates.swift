@@ -13,11 +13,13 @@ struct CheckTemplates: ParsableCommand {
   var templates = "Templates"
 
   func run() throws {
+    try requireFolder(templates, "templates", flag: "--templates")
     do {
       let library = try WebApplication.loadTemplates(from: templates)
       print("All \(library.pageCount) templates in \(templates) are fine.")
     } catch {
-      printError("\(error)\n\(error.errors.count) problem(s) in \(templates).")
+      printError(
+        "\(error.listing(under: templates))\n\(error.errors.count) problem(s) in \(templates).")
       throw ExitCode.failure
     }
   }

@@ -209,11 +209,15 @@ struct Serve: ParsableCommand {
       basePath: basePath, trustedProxies: proxies,
       allowedHosts: allowedHosts.isEmpty ? .any : try AllowedHosts(specifications: allowedHosts),
       metrics: metrics)
+    try requireFolder(templates, "templates", flag: "--templates")
+    try requireFolder(publicDirectory, "public", flag: "--public")
     let application: WebApplication
     do {
       application = try WebApplication(configuration: appConfiguration)
     } catch let errors as TemplateErrors {
-      printError("mvvmweb: the templates have \(errors.errors.count) problem(s):\n\(errors)")
+      printError(
+        "mvvmweb: the templates have \(errors.errors.count) problem(s):\n"
+          + errors.listing(under: templates))
       throw ExitCode.failure
     } catch {
       printError("mvvmweb: cannot start: \(error)")

@@ -110,12 +110,53 @@ import Testing
     ])
     #expect(
       errors == [
+        // libxml2 goes on to "Premature end of data": only the first, real error is kept.
         "broken.xhtml:2: Opening and ending tag mismatch: p line 2 and div",
-        "broken.xhtml:2: Premature end of data in tag div line 1",
         #"filled.xhtml:2: the layout has no slot named "sidebar""#,
         #"one.xhtml:2: the view model has no output named "nope" (expected text)"#,
         "one.xhtml:3: name is text, but only a flag or an optional can keep or drop something",
         "two.xhtml:3: unknown binding attribute m:bogus",
+      ])
+  }
+
+  @Test func aMalformedLayoutOrPartialIsReportedOnceNotPerPage() throws {
+    let fixture = try TemplateFixture([
+      "layout.xhtml": page("\n<main m:slot=\"main\"><p>unclosed</main>"),
+      "a.xhtml": """
+      <div xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" m:layout="layout.xhtml"/>
+      """,
+      "b.xhtml": """
+      <div xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" m:layout="layout.xhtml"/>
+      """,
+      "c.xhtml": """
+      <div xmlns="http://www.w3.org/1999/xhtml" xmlns:xi="http://www.w3.org/2001/XInclude">
+      <xi:include href="partials/p.xhtml"/></div>
+      """,
+      "partials/p.xhtml": "<p xmlns=\"http://www.w3.org/1999/xhtml\" <b>x</p>",
+    ])
+    let errors = fixture.errors([
+      "a.xhtml": Self.schema, "b.xhtml": Self.schema, "c.xhtml": Self.schema,
+    ])
+    #expect(
+      errors == [
+        "layout.xhtml:2: Opening and ending tag mismatch: p line 2 and main",
+        "partials/p.xhtml:1: error parsing attribute name",
+      ])
+  }
+
+  @Test func aListingNamesFilesUnderTheFolderAsGiven() {
+    let errors = TemplateErrors([TemplateError(file: "partials/p.xhtml", line: 3, message: "m")])
+    #expect(errors.listing(under: "Templates") == "Templates/partials/p.xhtml:3: m")
+    #expect(errors.listing(under: "tpl/") == "tpl/partials/p.xhtml:3: m")
+    #expect(errors.listing(under: ".") == "partials/p.xhtml:3: m")
+  }
+
+  @Test func anHTMLEntityIsRefusedWithWhatToWriteInstead() throws {
+    let fixture = try TemplateFixture(["nbsp.xhtml": page("\n<p>a&nbsp;b &#160; c</p>")])
+    #expect(
+      fixture.errors(["nbsp.xhtml": Self.schema]) == [
+        "nbsp.xhtml:2: Entity 'nbsp' not defined (templates are XML: write the character itself, "
+          + "or a numeric reference such as &#160;)"
       ])
   }
 }

@@ -220,10 +220,17 @@ final class XMLLoader {
 }
 
 /// Receives libxml2's structured errors during one load and turns them into `TemplateError`s.
+///
+/// Only a file's first well-formedness error is kept: libxml2 recovers and reports what follows
+/// from it (one malformed tag made four lines). A failed include of a file whose own errors were
+/// just reported is left out too, so a broken layout is reported once, not once per page. Paths
+/// are relative to the templates folder, as file names are.
 private final class ErrorCollector {
   let root: String
   let fallbackFile: String
   var errors: [TemplateError] = []
+  /// Files that already have a well-formedness error in this load.
+  private var malformedFiles: Set<String> = []
 
   init(root: String, fallbackFile: String) {
     self.root = root
@@ -232,6 +239,21 @@ private final class ErrorCollector {
 
   func add(_ file: String, _ line: Int, _ message: String) {
     errors.append(TemplateError(file: file, line: line, message: message))
+  }
+
+  /// Whether a libxml2 error adds anything to what this load already reported.
+  private func isNews(_ file: String, _ message: String, domain: Int32) -> Bool {
+    if domain == Int32(XML_FROM_PARSER.rawValue) {
+      return malformedFiles.insert(file).inserted
+    }
+    let prefix = "could not load "
+    if domain == Int32(XML_FROM_XINCLUDE.rawValue), message.hasPrefix(prefix),
+      let comma = message.firstIndex(of: ",")
+    {
+      let target = message[message.index(message.startIndex, offsetBy: prefix.count)..<comma]
+      return !malformedFiles.contains(String(target))
+    }
+    return true
   }
 
   static let handler: xmlStructuredErrorFunc = { context, error in
@@ -243,7 +265,17 @@ private final class ErrorCollector {
     if line == 0, let node = error.pointee.node {
       line = Int(xmlGetLineNo(node.assumingMemoryBound(to: xmlNode.self)))
     }
-    let message = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
-    collector.add(file, line, message.trimmingCharacters(in: .whitespacesAndNewlines))
+    let message = (error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error")
+      .replacingOccurrences(of: collector.root + "/", with: "")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    guard collector.isNews(file, message, domain: error.pointee.domain) else { return }
+    collector.add(file, line, ErrorCollector.explained(message))
+  }
+
+  /// libxml2's message, with what to do instead where the cause is HTML habit.
+  private static func explained(_ message: String) -> String {
+    guard message.hasPrefix("Entity '"), message.hasSuffix("' not defined") else { return message }
+    return message
+      + " (templates are XML: write the character itself, or a numeric reference such as &#160;)"
   }
 }

@@ -1,0 +1,33 @@
+"""What the command line says when the set-up is wrong: one clear line, exit 1."""
+
+import os
+import subprocess
+import tempfile
+import unittest
+
+from support import binary_path
+
+
+class MissingFolders(unittest.TestCase):
+    def run_in(self, folder, *args):
+        return subprocess.run([binary_path(), *args], cwd=folder, capture_output=True, text=True,
+                              timeout=30)
+
+    def test_missing_templates_names_the_absolute_path_and_the_flag(self):
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        result = self.run_in(folder, "serve", "--port", "0", "--data", folder + "/data")
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr, f"mvvmweb: the templates folder {folder}/Templates does not "
+                                        "exist; run from the project folder or pass --templates DIR\n")
+
+    def test_broken_template_paths_are_the_ones_given(self):
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        os.makedirs(folder + "/tpl")
+        result = self.run_in(folder, "check-templates", "--templates", "tpl")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("tpl/", result.stderr)
+        self.assertNotIn(folder, result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
