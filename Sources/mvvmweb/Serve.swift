@@ -130,6 +130,12 @@ struct Serve: ParsableCommand {
     help: ArgumentHelp("The static files folder, served under /static/.", valueName: "dir"))
   var publicDirectory = "Public"
 
+  @Flag(
+    help:
+      "Development: reload templates when they change, and show errors (with the route and template file:line) in the browser. Loopback only."
+  )
+  var dev = false
+
   @Flag(help: "Turn off the access log (one line per request on standard error).")
   var quiet = false
 
@@ -155,6 +161,9 @@ struct Serve: ParsableCommand {
       throw ValidationError("the PORT environment variable must be a port number from 0 to 65535")
     }
     if maxBody < 0 { throw ValidationError("--max-body must be zero or more bytes") }
+    if dev, unixSocket != nil || !Self.isLoopback(host) {
+      throw ValidationError("--dev shows errors in the browser: use it on a loopback --host only")
+    }
     if socketGroup != nil, unixSocket == nil {
       throw ValidationError("--socket-group needs --unix-socket")
     }
@@ -208,7 +217,7 @@ struct Serve: ParsableCommand {
       seedsDemoData: !noDemo, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
       basePath: basePath, trustedProxies: proxies,
       allowedHosts: allowedHosts.isEmpty ? .any : try AllowedHosts(specifications: allowedHosts),
-      metrics: metrics)
+      metrics: metrics, developerMode: dev)
     try requireFolder(templates, "templates", flag: "--templates")
     try requireFolder(publicDirectory, "public", flag: "--public")
     let application: WebApplication

@@ -51,4 +51,23 @@ import Testing
     #expect(allow == "GET, HEAD")
     #expect(try answer("GET", "/nowhere").0 == 404)
   }
+
+  @Test func aFailingHandlerIsAPlain500UnlessAFailurePageIsSet() throws {
+    struct Broken: Error {}
+    var router = Router()
+    router.errorLog = { _, _ in }
+    router.get("/items/:id") { _ in throw Broken() }
+    let request = try Request(method: "GET", target: "/items/3")
+    let plain = router.respond(to: request)
+    #expect(plain.status.code == 500)
+    guard case .bytes(let body) = plain.body else { return }
+    #expect(
+      String(decoding: body, as: UTF8.self)
+        == "500 Internal Server Error\n\nSomething went wrong on our side. Please try again.\n")
+    router.failurePage = { error, route, _ in
+      .text("\(route): \(error)", status: .internalServerError)
+    }
+    guard case .bytes(let shown) = router.respond(to: request).body else { return }
+    #expect(String(decoding: shown, as: UTF8.self) == "/items/:id: Broken()")
+  }
 }

@@ -32,6 +32,11 @@ public struct Router: Responder {
         .text("\(status.code) \(status.reason)\n\n\(message)\n", status: status)
       }
 
+  /// In development, the page for a handler failure that is not an `HTTPError`, shown with the
+  /// error and the route pattern; nil (the default) keeps the plain 500 page, which leaks nothing.
+  public var failurePage:
+    (@Sendable (_ error: any Error, _ route: String, _ request: Request) -> Response)?
+
   /// Where handler failures that are not `HTTPError`s are reported, with the request they broke.
   public var errorLog: @Sendable (_ message: String, _ request: Request) -> Void = {
     message, request in
@@ -110,6 +115,7 @@ public struct Router: Responder {
       return errorPage(error.status, error.message, request)
     } catch {
       errorLog("\(request.method) \(request.path) failed: \(error)", request)
+      if let failurePage { return failurePage(error, nodes[found].pattern, request) }
       return errorPage(
         .internalServerError, "Something went wrong on our side. Please try again.", request)
     }

@@ -1,7 +1,7 @@
 /// Escaping for HTML5 text and attribute values, on UTF-8 bytes: `& < > " '` become character
 /// references, and characters HTML forbids (C0 and C1 controls other than whitespace, and
 /// noncharacters) are dropped.
-enum HTMLEscaping {
+public enum HTMLEscaping {
   /// Per byte: 0 copies it as it is; 1 to 5 is a replacement from `replacements`; `drop` drops
   /// it; `check` starts a sequence that may be a C1 control or a noncharacter.
   private static let table: [UInt8] = {
@@ -107,7 +107,7 @@ enum HTMLEscaping {
   }
 
   /// The escaped bytes of `string`, for static text escaped once when a template loads.
-  static func escaped(_ string: String) -> [UInt8] {
+  public static func escaped(_ string: String) -> [UInt8] {
     var buffer = ByteBuffer(capacity: string.utf8.count * 2)
     append(string, into: &buffer)
     var bytes: [UInt8] = []

@@ -22,13 +22,17 @@ public struct AppConfiguration: Sendable {
   public var allowedHosts: AllowedHosts
   /// Where the app counts for `/metrics`; give its `server` part to the server too.
   public var metrics: AppMetrics
+  /// `serve --dev`: templates are loaded again when they change, and a failing handler or a
+  /// broken template shows a page with the error, the route and `file:line`.
+  public var developerMode: Bool
 
   public init(
     dataDirectory: String = "data", templatesDirectory: String = "Templates",
     publicDirectory: String = "Public", songsPath: String? = nil, seedsDemoData: Bool = true,
     timeZone: TimeZone = .current, basePath: String = "",
     trustedProxies: TrustedProxies = .loopback,
-    allowedHosts: AllowedHosts = .any, metrics: AppMetrics = AppMetrics()
+    allowedHosts: AllowedHosts = .any, metrics: AppMetrics = AppMetrics(),
+    developerMode: Bool = false
   ) {
     self.dataDirectory = dataDirectory
     self.templatesDirectory = templatesDirectory
@@ -40,6 +44,7 @@ public struct AppConfiguration: Sendable {
     self.trustedProxies = trustedProxies
     self.allowedHosts = allowedHosts
     self.metrics = metrics
+    self.developerMode = developerMode
   }
 
   /// The database file inside the data folder.

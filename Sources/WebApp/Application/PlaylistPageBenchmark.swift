@@ -10,7 +10,7 @@ public struct PlaylistPageBenchmark {
 
   public init(templates: String, songsPath: String) throws {
     pages = PageRenderer(
-      library: try WebApplication.loadTemplates(from: templates), metrics: AppMetrics())
+      templates: .fixed(try WebApplication.loadTemplates(from: templates)), metrics: AppMetrics())
     source = PlaylistSource(fetcher: FileSongFetcher(path: songsPath))
     request = try Request(method: "GET", target: "/playlist")
   }

@@ -16,15 +16,26 @@ public struct WebApplication: Responder {
 
   public init(configuration: AppConfiguration) throws {
     self.configuration = configuration
-    let pages = PageRenderer(
-      library: try Self.loadTemplates(from: configuration.templatesDirectory),
-      metrics: configuration.metrics)
+    let directory = configuration.templatesDirectory
+    let templates: TemplateSource =
+      configuration.developerMode
+      ? .reloading(
+        ReloadingTemplates(directory: directory) {
+          Result { () throws(TemplateErrors) in try Self.loadTemplates(from: directory) }
+        })
+      : .fixed(try Self.loadTemplates(from: directory))
+    let pages = PageRenderer(templates: templates, metrics: configuration.metrics)
     let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath)
     if configuration.seedsDemoData { try leagueStore.seedDemoData() }
     let publicFiles = try StaticFiles(root: configuration.publicDirectory)
 
     var router = Router()
     router.errorPage = { status, message, request in pages.errorPage(status, message, for: request)
+    }
+    if configuration.developerMode {
+      router.failurePage = { error, route, request in
+        DeveloperErrorPage.failure(error, route: route, request: request)
+      }
     }
     router.get("/") { request in
       .redirect(to: request.location(LeagueRoutes.matches), status: .found)

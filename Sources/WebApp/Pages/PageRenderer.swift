@@ -5,7 +5,7 @@ import Templating
 /// Renders a page's template with its view model into an HTML response, under the request's base
 /// path, with destinations turned into the app's addresses.
 struct PageRenderer: Sendable {
-  let library: TemplateLibrary
+  let templates: TemplateSource
   let metrics: AppMetrics
 
   func render<ViewModel: Outputs>(
@@ -14,6 +14,14 @@ struct PageRenderer: Sendable {
   ) -> Response {
     // The library is built from `Pages.all`, so every page is there; an empty page would show
     // the omission at once in every test.
+    let library: TemplateLibrary
+    switch templates.current() {
+    case .success(let loaded): library = loaded
+    case .failure(let errors):
+      // Only with `--dev`: a fixed library has loaded without errors, or the server did not start.
+      let directory = if case .reloading(let source) = templates { source.directory } else { "" }
+      return DeveloperErrorPage.templates(errors, directory: directory)
+    }
     guard let template = library[page.file] else { return .html([], status: .internalServerError) }
     let started = ContinuousClock.now
     var body: [UInt8] = []
