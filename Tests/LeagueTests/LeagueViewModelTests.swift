@@ -124,6 +124,26 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(choices.map(\.name) == ["Ann", "Ben"])
     #expect(choices.map(\.isSelected) == [false, true])
     #expect(choices.map(\.isDisabled) == [true, false])
+    #expect(choices.map(\.note) == ["on the home side", nil])
+    #expect(form.homePlayers.map(\.note) == [nil, "on the away side"])
+  }
+
+  @Test func theFocusGoesToTheFirstFieldInErrorAndOnlyThere() throws {
+    let ann = try store.addPlayer(name: "Ann").id.uuidString.lowercased()
+    let ben = try store.addPlayer(name: "Ben").id.uuidString.lowercased()
+    let form = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t"))
+    #expect(!form.focusesHomeGoals && !form.focusesAwayGoals)
+    #expect((form.homePlayers + form.awayPlayers).filter(\.isFocused).isEmpty)
+    form.setAwayPlayers([ann])
+    form.setAwayGoals("x")
+    _ = try form.save()
+    // Home is first in the form and in error: its first box that can be ticked gets the focus.
+    #expect(form.homePlayers.map(\.isFocused) == [false, true])
+    #expect(form.awayPlayers.filter(\.isFocused).isEmpty && !form.focusesAwayGoals)
+    form.setHomePlayers([ben])
+    _ = try form.save()
+    #expect((form.homePlayers + form.awayPlayers).filter(\.isFocused).isEmpty)
+    #expect(form.focusesAwayGoals && !form.focusesHomeGoals)
   }
 
   @Test func savingTwiceWithOneTokenRecordsOneMatch() throws {

@@ -34,6 +34,21 @@ import Testing
     )
   }
 
+  @Test func optionalsSwitchAttributesAndAbsentOnesLeaveThemOut() throws {
+    let fixture = try TemplateFixture([
+      "f.xhtml": page(
+        #"<input title="mock" m:attr="title note; aria-invalid note; autofocus note; aria-hidden on"/>"#
+      )
+    ])
+    let schema = Everything.self
+    let present = try fixture.render(
+      "f.xhtml", schema.init(name: "", link: .web("/"), rows: [], on: false, note: "Too long"))
+    #expect(present == #"<div><input title="Too long" aria-invalid="true" autofocus></div>"#)
+    let absent = try fixture.render(
+      "f.xhtml", schema.init(name: "", link: .web("/"), rows: [], on: true, note: nil))
+    #expect(absent == #"<div><input aria-hidden="true"></div>"#)
+  }
+
   @Test func booleanAttributesFromFlags() throws {
     let fixture = try TemplateFixture([
       "c.xhtml": page(#"<input type="checkbox" m:attr="checked on; disabled off"/>"#)

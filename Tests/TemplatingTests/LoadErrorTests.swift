@@ -32,8 +32,8 @@ import Testing
       "name is text, but only a flag or an optional can keep or drop something"
     ),
     (
-      #"<input m:attr="checked note"/>"#,
-      "note is optional text, but only a flag can switch an attribute"
+      #"<input m:attr="checked name"/>"#,
+      "name is text, but only a flag or an optional can switch an attribute"
     ),
     (#"<p m:repeat="note"/>"#, #"m:repeat="note" needs a list output, but note is optional text"#),
     (#"<p m:text="on"/>"#, #"m:text="on" needs a text output, but on is flag"#),

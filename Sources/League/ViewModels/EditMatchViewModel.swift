@@ -135,10 +135,14 @@ public final class EditMatchViewModel: SavableForm {
   public var matchId: String? { draft.matchID }
   public var token: String { draft.token }
   public var homePlayers: [PlayerChoice] {
-    choices(selected: draft.homePlayerIDs, other: draft.awayPlayerIDs)
+    choices(
+      selected: draft.homePlayerIDs, other: draft.awayPlayerIDs, otherSide: "away",
+      focused: firstFieldInError == .home || firstFieldInError == .bothSides)
   }
   public var awayPlayers: [PlayerChoice] {
-    choices(selected: draft.awayPlayerIDs, other: draft.homePlayerIDs)
+    choices(
+      selected: draft.awayPlayerIDs, other: draft.homePlayerIDs, otherSide: "home",
+      focused: firstFieldInError == .away)
   }
   public var hasPlayers: Bool { !players.isEmpty }
   public var homeGoals: String { draft.homeGoals }
@@ -164,6 +168,13 @@ public final class EditMatchViewModel: SavableForm {
   public var homeGoalsError: String? { errors[.homeGoals] }
   public var awayGoalsError: String? { errors[.awayGoals] }
   public var formError: String? { errors[.form] }
+  public var focusesHomeGoals: Bool { firstFieldInError == .homeGoals }
+  public var focusesAwayGoals: Bool { firstFieldInError == .awayGoals }
+
+  /// After a refused save the focus goes to the first field in error, in the form's order.
+  private var firstFieldInError: Field? {
+    [Field.home, .bothSides, .away, .homeGoals, .awayGoals].first { errors[$0] != nil }
+  }
 
   /// Where the form posts: the match being edited, or a new one.
   public var formAction: LeagueDestination { editedID.map { .editMatch($0) } ?? .newMatch }
@@ -175,14 +186,20 @@ public final class EditMatchViewModel: SavableForm {
 
   private var editedID: UUID? { draft.matchID.flatMap(UUID.init(text:)) }
 
-  private func choices(selected: [String], other: [String]) -> [PlayerChoice] {
+  private func choices(
+    selected: [String], other: [String], otherSide: String, focused: Bool
+  ) -> [PlayerChoice] {
     let picked = Set(selected.map { $0.lowercased() })
     let elsewhere = Set(other.map { $0.lowercased() })
+    var focusGiven = !focused
     return players.map { player in
       let id = player.id.lowercasedText
+      let isDisabled = elsewhere.contains(id) && !picked.contains(id)
+      let isFocused = !focusGiven && !isDisabled
+      if isFocused { focusGiven = true }
       return PlayerChoice(
-        id: id, name: player.name, isSelected: picked.contains(id),
-        isDisabled: elsewhere.contains(id) && !picked.contains(id))
+        id: id, name: player.name, isSelected: picked.contains(id), isDisabled: isDisabled,
+        note: isDisabled ? "on the \(otherSide) side" : nil, isFocused: isFocused)
     }
   }
 }

@@ -8,4 +8,9 @@ public struct PlayerChoice: Equatable {
   public var isSelected: Bool
   /// Picked on the other side: a hint for the form; saving refuses it either way.
   public var isDisabled: Bool
+  /// Why the box is disabled, said next to the name ("on the away side"), so it is not a mystery
+  /// to anyone, screen readers included.
+  public var note: String?
+  /// The first box of a side in error after a refused save: the focus goes there.
+  public var isFocused: Bool
 }

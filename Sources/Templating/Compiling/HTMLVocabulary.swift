@@ -21,6 +21,12 @@ enum HTMLVocabulary {
     "autofocus", "novalidate", "defer", "async", "inert", "formnovalidate", "reversed",
   ]
 
+  /// ARIA states whose absence means false: bound to a flag (or an optional, true when present),
+  /// they are written as `="true"` or left out.
+  static let ariaStates: Set<String> = [
+    "aria-invalid", "aria-hidden", "aria-disabled", "aria-required", "aria-busy",
+  ]
+
   /// Attributes whose value is code or markup: a binding there could run script.
   static func isForbiddenBindingTarget(_ attribute: String) -> Bool {
     attribute == "style" || attribute == "srcdoc" || attribute.hasPrefix("on")

