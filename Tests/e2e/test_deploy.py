@@ -44,7 +44,7 @@ class SystemdUnit(unittest.TestCase):
         args = shlex.split(line)
         self.assertEqual(args[0], "/usr/local/bin/mvvmweb")
         os.makedirs(folder + "/run")
-        process = subprocess.Popen([binary_path(), *args[1:]], cwd=ROOT)
+        process = subprocess.Popen([binary_path(), *args[1:]], cwd=ROOT, stderr=subprocess.DEVNULL)
         self.addCleanup(process.wait)
         self.addCleanup(process.send_signal, signal.SIGTERM)
         path = folder + "/run/mvvmweb.sock"

@@ -115,11 +115,11 @@ public final class EditMatchViewModel: SavableForm {
     return errors
   }
 
-  /// Goals as typed: digits only, 0 to 99; an empty field counts as 0.
+  /// Goals as typed: digits only, 0 to 99. An empty field is refused like any other non-number:
+  /// a score nobody typed must not be saved as 0.
   static func goals(_ text: String) -> Int? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if trimmed.isEmpty { return 0 }
-    guard trimmed.count <= 2, trimmed.allSatisfy(\.isASCII), let value = Int(trimmed), value >= 0
+    guard !trimmed.isEmpty, trimmed.count <= 2, trimmed.allSatisfy(\.isASCII), let value = Int(trimmed), value >= 0
     else { return nil }
     return value
   }
