@@ -62,6 +62,7 @@ func playlistJSON(_ count: Int) -> String {
     #expect(viewModel.rows[0].cover.isActive && !viewModel.rows[20].cover.isActive)
     #expect(viewModel.countText == "250 songs")
     #expect(viewModel.rangeText == "Songs 1–100 of 250")
+    #expect(viewModel.pageText == "Page 1 of 3")
     #expect(viewModel.previous == nil && viewModel.next == .page(2))
     #expect(viewModel.rows[0].cover.placeholder == Link(Asset("cover.svg")))
   }
@@ -71,6 +72,7 @@ func playlistJSON(_ count: Int) -> String {
     let second = try PlaylistViewModel(source: source, page: 2)
     #expect(second.rangeText == "Songs 101–200 of 10,000")
     #expect(second.countText == "10,000 songs")
+    #expect(second.pageText == "Page 2 of 100")
     let last = try PlaylistViewModel(source: source, page: 100)
     #expect(last.rangeText == "Songs 9,901–10,000 of 10,000")
     #expect(last.previous == .page(99) && last.next == nil)
@@ -90,6 +92,7 @@ func playlistJSON(_ count: Int) -> String {
     let one = try PlaylistViewModel(
       source: PlaylistSource(fetcher: FixedSongs(text: playlistJSON(1))), page: 1)
     #expect(one.countText == "1 song")
+    #expect(one.pageText == nil)
   }
 
   @Test func errorStateNamesTheReason() throws {

@@ -11,7 +11,14 @@ import Testing
     let page = try app.get("/playlist")
     #expect(page.status == 200)
     #expect(page.text.contains("<title>Playlist · MVVMWeb</title>"))
-    #expect(page.text.contains("100 songs"))
+    #expect(page.text.contains(#"<p class="subtitle">100 songs</p>"#))
+    #expect(!page.text.contains(#"class="pager""#))  // One page: no pager.
+    #expect(
+      page.text.contains(#"<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">"#))
+    for path in ["/static/favicon.svg", "/favicon.ico"] {
+      let icon = try app.get(path)
+      #expect(icon.status == 200 && icon.header("Content-Type") == "image/svg+xml")
+    }
     #expect(page.text.components(separatedBy: "<img class=\"cover\"").count - 1 == 100)
     #expect(
       page.text.contains(#"loading="lazy""#) && page.text.contains(#"width="64" height="64""#))
@@ -27,10 +34,13 @@ import Testing
       toFile: path, atomically: true, encoding: .utf8)
     let app = try AppHarness { $0.songsPath = path }
     let second = try app.get("/playlist?page=2")
-    #expect(second.text.contains("Songs 101–200 of 10,000"))
     #expect(
-      second.text.contains(#"href="/playlist?page=1""#)
-        && second.text.contains(#"href="/playlist?page=3""#))
+      second.text.contains(#"<p class="subtitle">Songs 101–200 of 10,000 · Page 2 of 100</p>"#))
+    #expect(second.text.components(separatedBy: "Songs 101–200").count == 2)  // Said once.
+    // The pager is above and below the table, each with its own name.
+    #expect(second.text.components(separatedBy: #"href="/playlist?page=3""#).count == 3)
+    #expect(second.text.contains(#"<nav class="pager" aria-label="Pages, above the list">"#))
+    #expect(second.text.contains(#"<nav class="pager" aria-label="Pages, below the list">"#))
     #expect(try app.get("/playlist?page=101").status == 404)
   }
 

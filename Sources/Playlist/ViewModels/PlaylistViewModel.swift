@@ -64,6 +64,12 @@ public struct PlaylistViewModel {
     page * Self.pageSize < totalCount ? .page(page + 1) : nil
   }
 
+  /// "Page 2 of 3" when the playlist takes more than one page; nil when it fits on one.
+  public var pageText: String? {
+    let pageCount = (totalCount + Self.pageSize - 1) / Self.pageSize
+    return pageCount > 1 ? "Page \(Self.grouped(page)) of \(Self.grouped(pageCount))" : nil
+  }
+
   /// "1 song", "100 songs", "10,000 songs".
   public var countText: String {
     totalCount == 1 ? "1 song" : "\(Self.grouped(totalCount)) songs"

@@ -43,6 +43,10 @@ public struct WebApplication: Responder {
     router.get("/metrics") { request in
       try Self.metricsPage(request, configuration)
     }
+    // Browsers ask for /favicon.ico by themselves where no page names an icon.
+    router.get("/favicon.ico") { request in
+      publicFiles.respond(to: request, segments: ["favicon.svg"])
+    }
     router.get("/static/*path") { request in
       publicFiles.respond(to: request, segments: request.pathSegments.dropFirst())
     }
