@@ -119,7 +119,8 @@ public final class EditMatchViewModel: SavableForm {
   /// a score nobody typed must not be saved as 0.
   static func goals(_ text: String) -> Int? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty, trimmed.count <= 2, trimmed.allSatisfy(\.isASCII), let value = Int(trimmed), value >= 0
+    guard !trimmed.isEmpty, trimmed.count <= 2, trimmed.allSatisfy(\.isASCII),
+      let value = Int(trimmed), value >= 0
     else { return nil }
     return value
   }
