@@ -86,20 +86,20 @@ import Testing
   @Test func layoutSlotsPartialsAndHTML5Output() throws {
     let fixture = try TemplateFixture([
       "layout.xhtml": """
-      <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en"><head><meta charset="utf-8"/><title m:slot="title">x</title><link rel="stylesheet" href="/static/app.css"/></head><body><nav><a href="/matches">Matches</a></nav><main m:slot="main">mock</main><script>var a = 1 &lt; 2;</script></body></html>
+      <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en"><head><meta charset="utf-8"/><title m:slot="title">x</title><link rel="stylesheet" href="/static/app.css"/></head><body><nav><a href="/matches" m:section="matches">Matches</a><a href="/users" m:section="users">Users</a></nav><main m:slot="main">mock</main><script>var a = 1 &lt; 2;</script></body></html>
       """,
       "partials/row.xhtml": """
       <tr xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template"><td m:text="name">n</td><td><br/></td></tr>
       """,
       "page.xhtml": """
-      <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" xmlns:xi="http://www.w3.org/2001/XInclude" m:layout="layout.xhtml"><head><title m:fill="title"><span m:text="title" m:omit-tag="">T</span> · Site</title></head><body><main m:fill="main"><table><tbody><xi:include href="partials/row.xhtml"/></tbody></table></main></body></html>
+      <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" xmlns:xi="http://www.w3.org/2001/XInclude" m:layout="layout.xhtml" m:section="matches"><head><title m:fill="title"><span m:text="title" m:omit-tag="">T</span> · Site</title></head><body><main m:fill="main"><table><tbody><xi:include href="partials/row.xhtml"/></tbody></table></main></body></html>
       """,
     ])
     let html = try fixture.render(
       "page.xhtml", Titled(title: "Matches", name: "Ann"), basePath: "/p")
     #expect(
       html
-        == #"<!DOCTYPE html>\#n<html lang="en"><head><meta charset="utf-8"><title>Matches · Site</title><link rel="stylesheet" href="/p/static/app.css"></head><body><nav><a href="/p/matches">Matches</a></nav><main><table><tbody><tr><td>Ann</td><td><br></td></tr></tbody></table></main><script>var a = 1 < 2;</script></body></html>"#
+        == #"<!DOCTYPE html>\#n<html lang="en"><head><meta charset="utf-8"><title>Matches · Site</title><link rel="stylesheet" href="/p/static/app.css"></head><body><nav><a href="/p/matches" aria-current="page">Matches</a><a href="/p/users">Users</a></nav><main><table><tbody><tr><td>Ann</td><td><br></td></tr></tbody></table></main><script>var a = 1 < 2;</script></body></html>"#
     )
   }
 }

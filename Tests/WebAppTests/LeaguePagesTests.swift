@@ -25,7 +25,12 @@ import Testing
     #expect(
       form.text.contains("<legend>Home</legend>") && form.text.contains("<legend>Away</legend>"))
     #expect(form.text.contains(#"<label for="homeGoals">Home goals</label>"#))
-    #expect(try app.get("/rankings").text.contains("<title>Rankings · MVVMWeb</title>"))
+    let rankings = try app.get("/rankings").text
+    #expect(rankings.contains("<title>Rankings · MVVMWeb</title>"))
+    // The navigation marks the page's section, and only it.
+    #expect(rankings.contains(#"<a href="/rankings" aria-current="page">Rankings</a>"#))
+    #expect(rankings.components(separatedBy: "aria-current").count == 2)
+    #expect(form.text.contains(#"<a href="/matches" aria-current="page">Matches</a>"#))
     #expect(try app.get("/players/new").text.contains(#"<label for="name">Name</label>"#))
     let root = try app.get("/")
     #expect(root.status == 302)

@@ -11,7 +11,7 @@ import MVVM
 struct TemplateCompiler {
   static let bindings: Set<String> = [
     "text", "attr", "repeat", "if", "unless", "object", "mock", "omit-tag", "fill", "slot",
-    "layout",
+    "layout", "section",
   ]
 
   /// What a binding names, resolved: where its value comes from and its kind.
