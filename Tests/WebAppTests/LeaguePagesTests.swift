@@ -103,7 +103,9 @@ import Testing
     #expect(back.status == 303)
     let location = try #require(back.header("Location"))
     #expect(location == "/matches/new?home=\(ann)&homeGoals=3&awayGoals=&token=draft-1")
-    let form = try app.get(location).text
+    let cookie = try #require(back.header("Set-Cookie")?.split(separator: ";").first)
+    let form = try app.get(location, headers: [("Cookie", String(cookie))]).text
+    #expect(form.contains(#"<p class="notice" role="status">Player added</p>"#))
     #expect(form.contains(#"value="\#(ann)" checked> Ann</label>"#))
     #expect(form.contains(#"value="3""#) && form.contains("> Cy</label>"))
   }

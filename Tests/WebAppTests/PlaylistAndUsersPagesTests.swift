@@ -89,7 +89,22 @@ import Testing
     let refreshed = try app.post("/users/refresh", "")
     #expect(refreshed.status == 303)
     #expect(try app.get("/users").text != list.text)
-    #expect(try app.post("/users/clear-cache", "").status == 303)
+    // Each action is confirmed once, on the page it leads back to.
+    for (action, text) in [
+      ("/users/refresh", "A new set of users was made"),
+      (
+        "/users/clear-cache",
+        "The avatar cache was emptied; avatars are drawn again as they are shown"
+      ),
+    ] {
+      let done = try app.post(action, "")
+      #expect(done.status == 303)
+      let cookie = try #require(done.header("Set-Cookie")?.split(separator: ";").first)
+      let shown = try app.get("/users", headers: [("Cookie", String(cookie))])
+      #expect(shown.text.contains(#"<p class="notice" role="status">\#(text)</p>"#))
+      #expect(shown.header("Cache-Control") == "no-store")
+      #expect(!(try app.get("/users").text.contains(#"class="notice""#)))
+    }
     #expect(
       try app.post("/users/refresh", "", headers: [("Sec-Fetch-Site", "cross-site")]).status == 403)
   }

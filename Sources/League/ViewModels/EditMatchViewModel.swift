@@ -14,6 +14,8 @@ public final class EditMatchViewModel: SavableForm {
   private let players: [Player]
   @OutputIgnored public private(set) var draft: MatchDraft
   @OutputIgnored public private(set) var errors: [Field: String] = [:]
+  /// A one-time confirmation, such as "Player added" on the way back from the player form.
+  public var notice: String?
 
   /// A form for `draft` (a new match, or one being edited, possibly with changes typed so far).
   public init(store: any LeagueStore, draft: MatchDraft) throws {

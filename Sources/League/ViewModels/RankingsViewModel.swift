@@ -12,6 +12,8 @@ public final class RankingsViewModel {
   }
 
   private let store: any LeagueStore
+  /// A one-time confirmation, such as "Player added".
+  public var notice: String?
   public private(set) var rows: [Row] = []
 
   public init(store: any LeagueStore) {

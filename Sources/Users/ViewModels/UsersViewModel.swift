@@ -7,6 +7,8 @@ public final class UsersViewModel {
 
   private let store: UserStore
   private let avatars: AvatarCache
+  /// A one-time confirmation of the last action ("A new set of users was made").
+  public var notice: String?
 
   public init(store: UserStore, avatars: AvatarCache) {
     self.store = store

@@ -32,12 +32,11 @@ struct LeagueCoordinator: Sendable {
   // MARK: Matches
 
   private func matches(_ request: Request) throws -> Response {
-    let notice = Notice.carried(by: request)
-    let viewModel = MatchesViewModel(store: store, notice: notice?.text)
-    try reading(request) { try viewModel.refresh() }
-    var response = pages.render(Pages.matches, viewModel, for: request)
-    if notice != nil { Notice.clear(&response, for: request) }
-    return response
+    try Notice.showing(on: request) { notice in
+      let viewModel = MatchesViewModel(store: store, notice: notice)
+      try reading(request) { try viewModel.refresh() }
+      return pages.render(Pages.matches, viewModel, for: request)
+    }
   }
 
   private func matchForm(_ request: Request, matchID: UUID?) throws -> Response {
@@ -52,7 +51,10 @@ struct LeagueCoordinator: Sendable {
     } else {
       viewModel = try formViewModel(request, matchID: matchID, token: Self.newToken())
     }
-    return pages.render(Pages.matchForm, viewModel, for: request)
+    return Notice.showing(on: request) { notice in
+      viewModel.notice = notice
+      return pages.render(Pages.matchForm, viewModel, for: request)
+    }
   }
 
   /// The form post becomes the view model's input events, the same ones its unit tests send,
@@ -176,7 +178,8 @@ struct LeagueCoordinator: Sendable {
     return save(viewModel, on: Pages.playerForm, request) { outcome in
       switch outcome {
       case .done:
-        .redirect(to: request.location(LeagueRoutes.path(for: viewModel.back)))
+        Notice.playerAdded.redirect(
+          to: request.location(LeagueRoutes.path(for: viewModel.back)), for: request)
       case .failed:
         playerForm(viewModel, request, status: .unprocessableContent)
       }
@@ -186,9 +189,12 @@ struct LeagueCoordinator: Sendable {
   // MARK: Rankings
 
   private func rankings(_ request: Request) throws -> Response {
-    let viewModel = RankingsViewModel(store: store)
-    try reading(request) { try viewModel.refresh() }
-    return pages.render(Pages.rankings, viewModel, for: request)
+    try Notice.showing(on: request) { notice in
+      let viewModel = RankingsViewModel(store: store)
+      viewModel.notice = notice
+      try reading(request) { try viewModel.refresh() }
+      return pages.render(Pages.rankings, viewModel, for: request)
+    }
   }
 
   /// Runs a store read; a failure is logged and answered 503, never disguised as a 404 or 500.

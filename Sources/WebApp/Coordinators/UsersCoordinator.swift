@@ -10,17 +10,21 @@ struct UsersCoordinator: Sendable {
 
   func register(in router: inout Router) {
     router.get(UsersRoutes.users) { request in
-      pages.render(Pages.users, listViewModel(), for: request)
+      Notice.showing(on: request) { notice in
+        let viewModel = listViewModel()
+        viewModel.notice = notice
+        return pages.render(Pages.users, viewModel, for: request)
+      }
     }
     router.post(UsersRoutes.refresh) { request in
       _ = try request.checkedForm()
       listViewModel().refresh()
-      return .redirect(to: request.location(UsersRoutes.users))
+      return Notice.usersRefreshed.redirect(to: request.location(UsersRoutes.users), for: request)
     }
     router.post(UsersRoutes.clearCache) { request in
       _ = try request.checkedForm()
       listViewModel().clearCache()
-      return .redirect(to: request.location(UsersRoutes.users))
+      return Notice.avatarsCleared.redirect(to: request.location(UsersRoutes.users), for: request)
     }
     router.get(UsersRoutes.person) { request in
       let user = try user(request)

@@ -6,6 +6,9 @@ import HTTPServer
 enum Notice: String, CaseIterable {
   case matchSaved = "match-saved"
   case matchDeleted = "match-deleted"
+  case playerAdded = "player-added"
+  case usersRefreshed = "users-refreshed"
+  case avatarsCleared = "avatars-cleared"
 
   static let cookieName = "mvvmweb-notice"
 
@@ -13,6 +16,9 @@ enum Notice: String, CaseIterable {
     switch self {
     case .matchSaved: "Match saved"
     case .matchDeleted: "Match deleted"
+    case .playerAdded: "Player added"
+    case .usersRefreshed: "A new set of users was made"
+    case .avatarsCleared: "The avatar cache was emptied; avatars are drawn again as they are shown"
     }
   }
 
@@ -37,6 +43,16 @@ enum Notice: String, CaseIterable {
       }
     }
     return nil
+  }
+
+  /// Renders a page that may show the notice the request carries, and clears it once shown.
+  static func showing(
+    on request: Request, _ render: (_ notice: String?) throws -> Response
+  ) rethrows -> Response {
+    let notice = carried(by: request)
+    var response = try render(notice?.text)
+    if notice != nil { clear(&response, for: request) }
+    return response
   }
 
   /// Clears the cookie on the response that showed the notice; that page is shown once, so no
