@@ -40,6 +40,27 @@ class PhoneLayout(unittest.TestCase):
         self.assertAlmostEqual(header["left"] + header["width"] / 2,
                                score["left"] + score["width"] / 2, delta=1)
 
+    def test_focus_ring_has_three_to_one_contrast_with_the_page(self):
+        from selenium.webdriver.common.keys import Keys
+        self.driver.get(self.app.base_url + "/matches")
+        self.driver.find_element("css selector", "body").send_keys(Keys.TAB)
+        style = self.driver.execute_script(
+            "const s = getComputedStyle(document.activeElement);"
+            "return [s.outlineStyle, s.outlineWidth, s.outlineColor,"
+            " getComputedStyle(document.body).backgroundColor];")
+        self.assertEqual(style[:3], ["solid", "3px", "rgb(11, 61, 145)"])
+        self.assertGreaterEqual(contrast(style[2], style[3]), 3)
+
+
+def contrast(first, second):
+    """WCAG contrast ratio of two CSS rgb() colours."""
+    def luminance(css):
+        channels = [int(part) / 255 for part in css[css.index("(") + 1:-1].split(",")[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
 
 if __name__ == "__main__":
     unittest.main()
