@@ -22,7 +22,7 @@ import Testing
     let afterTime = text.drop { $0 != " " }
     #expect(
       afterTime
-        == #" info GET /a\u000afake 200 client=1.2.3.4 user-agent="x\u000d\u000ay=z""# + "\n")
+        == #" info GET /a\u000afake 200 client=1.2.3.4 user-agent="x\r\ny=z""# + "\n")
   }
 
   @Test func jsonEscapesAsJSONDoes() {

@@ -9,7 +9,7 @@ import Logging
 /// - `json`: one object per line, `{"time":…,"level":…,"message":…,` then the metadata.
 ///
 /// Values come from requests (paths, user agents), so nothing in them can start a new line or
-/// fake a field: text quotes a value with spaces, quotes or controls and escapes those; JSON
+/// fake a field: text quotes a value with spaces, quotes or controls as a JSON string; JSON
 /// escapes as JSON does.
 public struct LineLogHandler: LogHandler {
   public enum Format: String, Sendable, CaseIterable {
@@ -82,21 +82,12 @@ public struct LineLogHandler: LogHandler {
     return result
   }
 
-  /// A metadata value as it is when it is one plain word, quoted with `"` and `\` escaped otherwise.
+  /// A metadata value as it is when it is one plain word, else quoted and escaped as in JSON.
   static func textValue(_ text: String) -> String {
     let plain =
       !text.isEmpty
       && !text.unicodeScalars.contains { $0 == " " || $0 == "\"" || $0 == "\\" || isControl($0) }
-    guard !plain else { return text }
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      default: result += isControl(scalar) ? escaped(scalar) : String(scalar)
-      }
-    }
-    return result + "\""
+    return plain ? text : jsonString(text)
   }
 
   static func jsonString(_ text: String) -> String {
