@@ -172,8 +172,10 @@ import Testing
     }
     // The last ones may still wait in the backlog when the count first reads 0: wait for the
     // descriptors themselves.
-    #expect(eventually { openSocketCount(localPort: server.port) == 1 })
-    #expect(server.openConnectionCount == 0)
+    #expect(
+      eventually {
+        openSocketCount(localPort: server.port) == 1 && server.openConnectionCount == 0
+      })
   }
 
   @Test func peerResettingMidResponseIsCleanedUp() throws {
