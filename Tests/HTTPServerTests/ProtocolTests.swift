@@ -120,6 +120,24 @@ import Testing
     #expect(try client.request("GET", "/hello").text == "Hello, World!")
   }
 
+  @Test func aStreamEndsBeforeTheConnectionClosesAndHTTP10GetsItUnchunked() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let closing = try TestClient(port: server.port)
+    let chunked = try closing.request("GET", "/stream", headers: [("Connection", "close")])
+    #expect(chunked.header("Transfer-Encoding") == "chunked")
+    #expect(chunked.header("Connection") == "close")
+    #expect(chunked.text == "first,second")
+    #expect(closing.isClosedByPeer())
+
+    let old = try TestClient(port: server.port)
+    old.send("GET /stream HTTP/1.0\r\n\r\n")
+    let raw = try old.readResponse()
+    #expect(raw.header("Transfer-Encoding") == nil && raw.header("Content-Length") == nil)
+    #expect(raw.text == "first,second")
+    #expect(old.isClosedByPeer())
+  }
+
   @Test func healthCheck() throws {
     let server = try startTestServer(responder: testRouter())
     defer { server.shutdown() }

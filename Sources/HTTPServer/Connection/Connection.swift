@@ -303,9 +303,11 @@ final class Connection: @unchecked Sendable {
         started: started)
       flush()
     case .stream(let produce):
-      let streamKeepAlive = keepAlive && head.minorVersion >= 1
+      // HTTP/1.0 has no chunked coding: its stream is the raw bytes, ended by closing.
+      let chunked = head.minorVersion >= 1
+      let streamKeepAlive = keepAlive && chunked
       ResponseHead.encode(
-        response, contentLength: isHead ? 0 : nil, keepAlive: streamKeepAlive,
+        response, contentLength: isHead ? 0 : nil, chunked: chunked, keepAlive: streamKeepAlive,
         minorVersion: head.minorVersion, serverName: configuration.serverName, into: &output)
       closeAfterWrite = !streamKeepAlive
       if isHead {
@@ -329,17 +331,19 @@ final class Connection: @unchecked Sendable {
               return
             }
             sent.add(bytes.count)
-            output.append(contentsOf: String(bytes.count, radix: 16).utf8)
-            output.append(contentsOf: "\r\n".utf8)
+            if chunked {
+              output.append(contentsOf: String(bytes.count, radix: 16).utf8)
+              output.append(contentsOf: "\r\n".utf8)
+            }
             output.append(contentsOf: bytes)
-            output.append(contentsOf: "\r\n".utf8)
+            if chunked { output.append(contentsOf: "\r\n".utf8) }
             flush()
           }
         },
         sendEnd: { [self] in
           queue.async { [self] in
             guard !closed, case .streaming = phase else { return }
-            output.append(contentsOf: "0\r\n\r\n".utf8)
+            if chunked { output.append(contentsOf: "0\r\n\r\n".utf8) }
             phase = .head(started: nil)
             configuration.metrics.streamClosed()
             pipeline.log(
@@ -398,6 +402,7 @@ final class Connection: @unchecked Sendable {
       writeSourceActive = false
       writeSource.suspend()
     }
+    if case .streaming = phase { return }  // A stream's `Connection: close` waits for its end.
     if closeAfterWrite {
       lingering = true
       shutdown(fd, Int32(SHUT_WR))
@@ -405,7 +410,6 @@ final class Connection: @unchecked Sendable {
       arm(.seconds(2))
       return
     }
-    if case .streaming = phase { return }
     if case .head(nil) = phase {
       arm(servedRequests == 0 ? configuration.headerTimeout : configuration.idleTimeout)
     }

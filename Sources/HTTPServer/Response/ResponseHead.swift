@@ -1,12 +1,13 @@
 /// Writes a status line and header block. Every response gets `Date` and `Server`; responses
-/// with a body of known size get `Content-Length`, streams get chunked transfer coding.
+/// with a body of known size get `Content-Length`, streams get chunked transfer coding (an
+/// HTTP/1.0 stream gets neither and ends when the connection closes).
 ///
 /// Written byte by byte into the connection's buffer, numbers included, with no string built on
 /// the way: this runs for every response.
 enum ResponseHead {
   static func encode(
-    _ response: Response, contentLength: Int?, keepAlive: Bool, minorVersion: Int,
-    serverName: String, into output: inout [UInt8]
+    _ response: Response, contentLength: Int?, chunked: Bool = true, keepAlive: Bool,
+    minorVersion: Int, serverName: String, into output: inout [UInt8]
   ) {
     output.append(contentsOf: "HTTP/1.1 ".utf8)
     appendDecimal(response.status.code, to: &output)
@@ -31,7 +32,7 @@ enum ResponseHead {
       output.append(contentsOf: "Content-Length: ".utf8)
       appendDecimal(contentLength, to: &output)
       output.append(contentsOf: "\r\n".utf8)
-    } else {
+    } else if chunked {
       output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
     }
     if !keepAlive {
