@@ -200,7 +200,10 @@ struct Serve: ParsableCommand {
 
   /// Loopback only: no other machine can connect, so any `Host` is allowed by default.
   static func isLoopback(_ host: String) -> Bool {
-    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    if host == "localhost" || host == "::1" { return true }
+    // 127.x.y.z, written as four plain numbers (not a name that merely starts with "127.").
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
   }
 
   func run() throws {

@@ -25,6 +25,11 @@ import Testing
         == #" info GET /a\u000afake 200 client=1.2.3.4 user-agent="x\r\ny=z""# + "\n")
   }
 
+  @Test func aLongValueIsCut() {
+    let text = line(.text, "m", ["user-agent": "\(String(repeating: "a", count: 30_000))"])
+    #expect(text.hasSuffix(" user-agent=" + String(repeating: "a", count: 511) + "…\n"))
+  }
+
   @Test func jsonEscapesAsJSONDoes() {
     let json = line(.json, #"say "hi"\"#, ["k": "\u{1}\t"])
     let afterTime = json.drop { $0 != "," }

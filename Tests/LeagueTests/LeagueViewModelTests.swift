@@ -131,6 +131,11 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(form.homePlayers.map(\.note) == [nil, "on the away side"])
   }
 
+  @Test(arguments: ["+5", "-0", " ", "1e1", "٣", "100", "0x1"])
+  func goalsAreTwoDigitsAndNothingElse(text: String) {
+    #expect(EditMatchViewModel.goals(text) == nil)
+  }
+
   @Test func theFocusGoesToTheFirstFieldInErrorAndOnlyThere() throws {
     let ann = try store.addPlayer(name: "Ann").id.uuidString.lowercased()
     let ben = try store.addPlayer(name: "Ben").id.uuidString.lowercased()

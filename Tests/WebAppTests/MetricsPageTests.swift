@@ -26,6 +26,10 @@ import Testing
     let app = try AppHarness()
     let forwarded = try app.get("/metrics", headers: [("X-Forwarded-For", "203.0.113.9")])
     #expect(forwarded.status == 404)
+    // A header claiming a local client decides nothing: only the connection does.
+    for claim in ["for=127.0.0.1", "for=unix"] {
+      #expect(try app.get("/metrics", headers: [("Forwarded", claim)]).status == 404)
+    }
     #expect(try app.get("/metrics").status == 200)
   }
 }

@@ -28,6 +28,14 @@ class MissingFolders(unittest.TestCase):
         self.assertIn("tpl/", result.stderr)
         self.assertNotIn(folder, result.stderr)
 
+    def test_dev_mode_is_for_loopback_only(self):
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        for host in ("127.example.com", "0.0.0.0", "127.0.0.256"):
+            result = self.run_in(folder, "serve", "--dev", "--host", host, "--port", "0")
+            self.assertEqual(result.returncode, 64, host)
+            self.assertIn("--dev shows errors in the browser: use it on a loopback --host only",
+                          result.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

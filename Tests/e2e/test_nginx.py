@@ -8,7 +8,7 @@ import time
 import unittest
 
 from nginx_support import Nginx
-from support import App, request
+from support import App, Response, UnixHTTPConnection, request
 import test_league_browser
 
 
@@ -63,6 +63,26 @@ class BehindNginx(unittest.TestCase):
         self.assertEqual(refused.status, 403)
         accepted = self.nginx.post("/players/new", {"name": "Erin"})
         self.assertEqual(accepted.status, 303)
+
+    def test_a_clients_own_forwarded_header_does_not_pass_and_metrics_stay_private(self):
+        self.start(quiet=False)
+        page = self.nginx.get("/matches", headers={"Forwarded": "for=198.51.100.9"})
+        self.assertEqual(page.status, 200)
+        # Through nginx, /metrics is a 404 whatever the client claims to be.
+        for claim in ({}, {"Forwarded": "for=127.0.0.1"}, {"Forwarded": "for=unix"}):
+            self.assertEqual(self.nginx.get("/metrics", headers=claim).status, 404, claim)
+        time.sleep(0.2)
+        log = self.app.output()
+        self.assertNotIn("198.51.100.9", log)
+        self.assertRegex(log, r"GET /matches 200 \d+ [\d.]+ms client=127\.0\.0\.1 ")
+        # Straight to the app's socket, a scraper on this machine gets the metrics.
+        connection = UnixHTTPConnection(self.socket)
+        connection.request("GET", "/metrics")
+        answer = connection.getresponse()
+        direct = Response(answer.status, {}, answer.read())
+        connection.close()
+        self.assertEqual(direct.status, 200)
+        self.assertIn('http_requests_total{route="/matches",status="200"} 1', direct.text)
 
     def test_spoofed_forwarded_for_from_untrusted_peer_is_ignored(self):
         # Only the unix socket is trusted: nginx's own hop (127.0.0.1, appended to the spoofed

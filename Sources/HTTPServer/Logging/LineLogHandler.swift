@@ -38,26 +38,46 @@ public struct LineLogHandler: LogHandler {
   public func log(event: LogEvent) {
     var merged = metadata
     if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-    let fields = merged.sorted { $0.key < $1.key }
+    let fields = merged.sorted { $0.key < $1.key }.map {
+      ($0.key, Self.capped($0.value.description))
+    }
     let time = Self.timestamp()
     switch format {
     case .text:
       var line = "\(time) \(event.level) \(Self.sanitized(event.message.description))"
-      for (key, value) in fields { line += " \(key)=\(Self.textValue(value.description))" }
+      for (key, value) in fields { line += " \(key)=\(Self.textValue(value))" }
       output(line + "\n")
     case .json:
       var line = "{\"time\":\(Self.jsonString(time)),\"level\":\(Self.jsonString("\(event.level)"))"
       line += ",\"message\":\(Self.jsonString(event.message.description))"
       for (key, value) in fields {
-        line += ",\(Self.jsonString(key)):\(Self.jsonString(value.description))"
+        line += ",\(Self.jsonString(key)):\(Self.jsonString(value))"
       }
       output(line + "}\n")
     }
   }
 
+  /// Writes the line to standard error, all of it: a partial write (a full pipe) goes on from
+  /// where it stopped.
   public static let standardError: @Sendable (String) -> Void = { line in
     var line = line
-    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    line.withUTF8 { bytes in
+      guard var next = bytes.baseAddress else { return }
+      var left = bytes.count
+      while left > 0 {
+        let written = write(2, next, left)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        next += written
+        left -= written
+      }
+    }
+  }
+
+  /// A value from a request (a 30 KB user agent) is cut at 512 characters, so a line stays short
+  /// enough to be written and read whole.
+  static func capped(_ value: String) -> String {
+    value.count <= 512 ? value : String(value.prefix(511)) + "…"
   }
 
   /// Now as `2026-11-23T10:11:12.345Z`.

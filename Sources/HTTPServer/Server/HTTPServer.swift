@@ -99,11 +99,11 @@ public final class HTTPServer: Sendable {
       }
       let connection = Connection(
         fd: fd, peer: peer, server: self, pipeline: pipeline, target: workQueue)
-      let open = state.withLock { state in
+      state.withLock { state in
         state.connections[ObjectIdentifier(connection)] = connection
-        return state.connections.count
+        // Recorded under the lock, so two changes cannot reach the gauge out of order.
+        configuration.metrics.openConnections(state.connections.count)
       }
-      configuration.metrics.openConnections(open)
       connection.start()
     }
   }
@@ -184,13 +184,13 @@ public final class HTTPServer: Sendable {
   }
 
   func connectionClosed(_ connection: Connection) {
-    let (finished, open) = state.withLock { state -> ([@Sendable () -> Void], Int) in
+    let finished = state.withLock { state -> [@Sendable () -> Void] in
       state.connections[ObjectIdentifier(connection)] = nil
-      guard state.draining, state.connections.isEmpty else { return ([], state.connections.count) }
+      configuration.metrics.openConnections(state.connections.count)
+      guard state.draining, state.connections.isEmpty else { return [] }
       defer { state.drained = [] }
-      return (state.drained, 0)
+      return state.drained
     }
-    configuration.metrics.openConnections(open)
     finished.forEach { $0() }
   }
 

@@ -92,9 +92,11 @@ enum Listener {
     var found: UnsafeMutablePointer<Glibc.group>?
     var buffer = [CChar](repeating: 0, count: 16 * 1024)
     let status = getgrnam_r(group, &entry, &buffer, buffer.count, &found)
-    guard status == 0, let found else {
-      throw .cannotListen(path, reason: "there is no group named \(group)")
+    guard status == 0 else {
+      throw .cannotListen(
+        path, reason: "cannot look up group \(group): \(String(cString: strerror(status)))")
     }
+    guard let found else { throw .cannotListen(path, reason: "there is no group named \(group)") }
     guard chown(path, uid_t.max, found.pointee.gr_gid) == 0 else {
       throw .cannotListen(
         path,

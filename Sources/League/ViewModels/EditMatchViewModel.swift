@@ -121,8 +121,10 @@ public final class EditMatchViewModel: SavableForm {
   /// a score nobody typed must not be saved as 0.
   static func goals(_ text: String) -> Int? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty, trimmed.count <= 2, trimmed.allSatisfy(\.isASCII),
-      let value = Int(trimmed), value >= 0
+    // Digits only: `Int("+5")` would take a sign.
+    guard !trimmed.isEmpty, trimmed.utf8.count <= 2,
+      trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let value = Int(trimmed)
     else { return nil }
     return value
   }

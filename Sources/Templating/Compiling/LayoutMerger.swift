@@ -40,7 +40,7 @@ struct LayoutMerger {
     var element = element
     if let marked = element.binding("section") {
       element.attributes.removeAll { $0.isBinding && $0.name == "section" }
-      if marked == section {
+      if marked == section, !element.attributes.contains(where: { $0.name == "aria-current" }) {
         element.attributes.append(.init(name: "aria-current", isBinding: false, value: "page"))
       }
     }

@@ -82,16 +82,23 @@ public struct WebApplication: Responder {
     return response
   }
 
-  /// The Prometheus text, for loopback and the trusted proxies' own addresses only: a browser
-  /// coming through the proxy is the forwarded client, so it gets a 404 like any unknown page.
+  /// The Prometheus text, for a scraper that connects directly from this machine or from a
+  /// trusted proxy's address. Anything that came through a proxy (it carries forwarding
+  /// headers, which a client can also forge) gets a 404 like any unknown page: the decision rests
+  /// on the connection itself, never on what a header claims.
   static func metricsPage(_ request: Request, _ configuration: AppConfiguration) throws -> Response
   {
-    // The client is "unix" only when nothing forwarded it: someone on this machine.
-    let allowed =
-      request.clientAddress == "unix"
-      || IPAddress(request.clientAddress).map {
-        TrustedProxies.loopback.trusts($0) || configuration.trustedProxies.trusts($0)
-      } ?? false
+    let direct =
+      request.headers["forwarded"] == nil && request.headers["x-forwarded-for"] == nil
+    let allowed: Bool =
+      switch request.peer {
+      case .unix: direct
+      case .ip(let address, _):
+        direct
+          && (IPAddress(address).map {
+            TrustedProxies.loopback.trusts($0) || configuration.trustedProxies.trusts($0)
+          } ?? false)
+      }
     guard allowed else { throw HTTPError(.notFound, "There is no page at this address.") }
     var response = Response(
       headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],

@@ -93,12 +93,13 @@ public struct ForwardedRequest: Sendable, Equatable {
     return !value.isEmpty && value.count <= 255 && value.allSatisfy(allowed.contains) ? value : nil
   }
 
-  /// A prefix is prepended to every link: it must be a plain absolute path (`/league`), without a
-  /// trailing slash, `..`, `//` or characters that would need escaping.
+  /// A proxy's request id is kept only when it is a plain token (see `RequestID.isAcceptable`).
   public static func validRequestID(_ value: String) -> String? {
     RequestID.isAcceptable(value[...]) ? value : nil
   }
 
+  /// A prefix is prepended to every link: it must be a plain absolute path (`/league`), without a
+  /// trailing slash, `..`, `//` or characters that would need escaping.
   public static func validPrefix(_ value: String) -> String? {
     var prefix = value
     while prefix.hasSuffix("/") { prefix.removeLast() }
