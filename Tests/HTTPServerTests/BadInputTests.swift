@@ -102,6 +102,25 @@ import Testing
     #expect(third.isClosedByPeer())
   }
 
+  @Test func refusalsAtTheLimitAreLoggedOnceASecondWithTheirCount() throws {
+    let log = CapturedLog()
+    let server = try startTestServer(responder: testRouter()) {
+      $0.maxConnections = 1
+      $0.logger = log.logger()
+    }
+    defer { server.shutdown() }
+    let first = try TestClient(port: server.port)
+    #expect(try first.request("GET", "/hello").status == 200)
+    for _ in 0..<5 {
+      #expect(try TestClient(port: server.port).readResponse().status == 503)
+    }
+    let refusals = log.all.filter { $0.contains(" notice refused 503: ") }
+    #expect(refusals.count == 1)
+    #expect(
+      refusals.first?.contains(
+        "at the connection limit (1 connection(s) refused since the last such line)") == true)
+  }
+
   @Test func slowHeadersAreCutOffByTheHeaderTimeout() throws {
     let server = try startTestServer(responder: testRouter()) {
       $0.headerTimeout = .milliseconds(300)

@@ -13,6 +13,10 @@ public final class HTTPServer: Sendable {
     var spareDescriptor: Int32 = -1
     /// When running out of descriptors was last logged, so a flood logs once a minute.
     var lastOutOfFilesLog: ContinuousClock.Instant?
+    /// Refusals at the connection limit: logged at most once a second, with how many there were,
+    /// so a flood of connections cannot flood the log too.
+    var lastLimitLog: ContinuousClock.Instant?
+    var refusedSinceLog = 0
     var connections: [ObjectIdentifier: Connection] = [:]
     var port = 0
     var draining = false
@@ -93,7 +97,22 @@ public final class HTTPServer: Sendable {
       }
       let peer = Self.peer(of: address)
       guard admitted else {
-        pipeline.logRefusal(.serviceUnavailable, "at the connection limit", peer: peer)
+        let refusals = state.withLock { state -> Int? in
+          state.refusedSinceLog += 1
+          let now = ContinuousClock.now
+          guard state.lastLimitLog.map({ now - $0 >= .seconds(1) }) ?? true else { return nil }
+          defer { state.refusedSinceLog = 0 }
+          state.lastLimitLog = now
+          return state.refusedSinceLog
+        }
+        if let refusals {
+          pipeline.logRefusal(
+            .serviceUnavailable,
+            "at the connection limit (\(refusals) connection(s) refused since the last such line)",
+            peer: peer)
+        } else {
+          configuration.metrics.refused(status: 503)
+        }
         refuse(fd)
         continue
       }
