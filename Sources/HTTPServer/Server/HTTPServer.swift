@@ -11,12 +11,10 @@ public final class HTTPServer: Sendable {
     /// A descriptor held back for the moment the process runs out: closing it lets us accept and
     /// refuse one connection instead of leaving the backlog to spin the accept loop.
     var spareDescriptor: Int32 = -1
-    /// When running out of descriptors was last logged, so a flood logs once a minute.
-    var lastOutOfFilesLog: ContinuousClock.Instant?
-    /// Refusals at the connection limit: logged at most once a second, with how many there were,
-    /// so a flood of connections cannot flood the log too.
-    var lastLimitLog: ContinuousClock.Instant?
-    var refusedSinceLog = 0
+    /// Running out of descriptors is logged once a minute; refusals at the connection limit once
+    /// a second, with how many there were.
+    var outOfFilesLog = LogThrottle(every: .seconds(60))
+    var connectionLimitLog = LogThrottle(every: .seconds(1))
     var connections: [ObjectIdentifier: Connection] = [:]
     var port = 0
     var draining = false
@@ -97,15 +95,7 @@ public final class HTTPServer: Sendable {
       }
       let peer = Self.peer(of: address)
       guard admitted else {
-        let refusals = state.withLock { state -> Int? in
-          state.refusedSinceLog += 1
-          let now = ContinuousClock.now
-          guard state.lastLimitLog.map({ now - $0 >= .seconds(1) }) ?? true else { return nil }
-          defer { state.refusedSinceLog = 0 }
-          state.lastLimitLog = now
-          return state.refusedSinceLog
-        }
-        if let refusals {
+        if let refusals = state.withLock({ $0.connectionLimitLog.admit() }) {
           pipeline.logRefusal(
             .serviceUnavailable,
             "at the connection limit (\(refusals) connection(s) refused since the last such line)",
@@ -132,11 +122,8 @@ public final class HTTPServer: Sendable {
   /// with a 503, take the spare back, and stop accepting for a moment so descriptors can free up.
   private func outOfDescriptors(_ listenFD: Int32) {
     let (spare, source, shouldLog) = state.withLock { state in
-      let now = ContinuousClock.now
-      let log = state.lastOutOfFilesLog.map { now - $0 > .seconds(60) } ?? true
-      if log { state.lastOutOfFilesLog = now }
       defer { state.spareDescriptor = -1 }
-      return (state.spareDescriptor, state.listenSource, log)
+      return (state.spareDescriptor, state.listenSource, state.outOfFilesLog.admit() != nil)
     }
     if shouldLog {
       configuration.logger.error(

@@ -1,0 +1,19 @@
+import Synchronization
+
+/// Values made the first time their key is asked for and kept: the metric handles per route,
+/// status or page. Asking a metrics factory for a handle on every request costs a lookup under
+/// its own lock and a new object (about 5% of a small request's CPU).
+public final class MadeOnce<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  private let made = Mutex<[Key: Value]>([:])
+
+  public init() {}
+
+  public func value(for key: Key, make: () -> Value) -> Value {
+    made.withLock { made in
+      if let value = made[key] { return value }
+      let value = make()
+      made[key] = value
+      return value
+    }
+  }
+}
