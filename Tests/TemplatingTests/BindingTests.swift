@@ -104,23 +104,48 @@ import Testing
   }
 }
 
-@Suite struct FragmentTests {
-  @Test func anElementWithAnIdRendersOnItsOwn() throws {
+@Suite struct LiveElementTests {
+  @Test func aLiveElementRendersOnItsOwnAsInThePage() throws {
     let fixture = try TemplateFixture([
       "f.xhtml": page(
-        #"<h1 m:text="title">t</h1><ul id="list"><li m:repeat="rows" id="row"><a m:attr="href link" m:text="name">n</a></li></ul>"#
+        #"<h1 id="top" m:text="title">t</h1><ul id="list" m:live=""><li m:repeat="rows" id="row"><a m:attr="href link" m:text="name">n</a></li></ul><p id="more" m:live="" m:text="title">x</p>"#
       )
     ])
     let library = try fixture.library(["f.xhtml": Fragments.outputSchema])
     let template = try #require(library["f.xhtml"])
+    #expect(template.liveElementIDs == ["list", "more"])
     let outputs = Fragments(title: "T", rows: [.init(name: "A", link: .web("/a"))])
     let list = try #require(template.renderElement(id: "list", outputs, basePath: "/p"))
-    #expect(
-      String(decoding: list, as: UTF8.self)
-        == #"<ul id="list"><li id="row"><a href="/p/a">A</a></li></ul>"#)
-    // Inside a repeat an id names no single element, so it cannot be rendered alone.
+    let expected = #"<ul id="list" data-live=""><li id="row"><a href="/p/a">A</a></li></ul>"#
+    #expect(String(decoding: list, as: UTF8.self) == expected)
+    let whole = String(decoding: template.render(outputs, basePath: "/p"), as: UTF8.self)
+    #expect(whole.contains(expected))
+    // Only m:live elements are pushed: an id alone (a label's target, a skip link's) is not.
+    #expect(template.renderElement(id: "top", outputs) == nil)
     #expect(template.renderElement(id: "row", outputs) == nil)
-    #expect(template.renderElement(id: "missing", outputs) == nil)
+  }
+
+  @Test func misplacedLiveElementsAreRefusedAtLoad() throws {
+    let fixture = try TemplateFixture([
+      "f.xhtml": page(
+        #"""
+        <ul m:live=""><li>no id</li></ul>
+        <div m:if="shown"><p id="inside" m:live="">conditional</p></div>
+        <ul><li m:repeat="rows" id="item" m:live="">repeated</li></ul>
+        <p id="twice" m:live="">one</p><p id="twice" m:live="">two</p>
+        """#)
+    ])
+    let misplaced = { (id: String) in
+      "the m:live element \"\(id)\" is re-rendered on its own, so it cannot be inside or carry "
+        + "m:repeat, m:object, m:if, m:unless or m:omit-tag: put those inside it"
+    }
+    #expect(
+      fixture.errors(["f.xhtml": Fragments.outputSchema]) == [
+        "f.xhtml:1: an m:live element needs a fixed id attribute: the page swaps it in by id",
+        "f.xhtml:2: " + misplaced("inside"),
+        "f.xhtml:3: " + misplaced("item"),
+        "f.xhtml:4: two m:live elements have the id \"twice\"",
+      ])
   }
 }
 

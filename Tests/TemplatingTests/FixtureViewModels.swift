@@ -47,6 +47,7 @@ import MVVM
   }
   var title: String
   var rows: [Row]
+  var shown: Bool = true
 }
 
 /// A destination for the link-printing test.

@@ -12,7 +12,7 @@ final class Connection: @unchecked Sendable {
     case head(started: DispatchTime?)
     case body(RequestHead, Request, ChunkedDecoder?)
     /// A streamed response is being written; requests after it wait.
-    case streaming
+    case streaming(OpenStream)
   }
 
   let queue: DispatchQueue
@@ -94,10 +94,17 @@ final class Connection: @unchecked Sendable {
     }
   }
 
-  /// Graceful shutdown: finish the request in progress with `Connection: close`, or close now if idle.
+  /// Graceful shutdown: finish the request in progress with `Connection: close`, or close now if
+  /// idle. An open stream (Server-Sent Events) is ended now: it would otherwise hold the drain
+  /// until its deadline, and its client reconnects to whichever server answers next.
   func drain() {
     queue.async { [self] in
       draining = true
+      if case .streaming(let stream) = phase {
+        closeAfterWrite = true
+        endStream(stream)
+        return
+      }
       // Requests already received are answered first; an idle connection closes now.
       if !lingering, case .head(nil) = phase, !hasCompleteRequestBuffered, output.isEmpty {
         close()
@@ -158,7 +165,7 @@ final class Connection: @unchecked Sendable {
   /// Pauses reading while an answer is waiting to be sent (or a stream is open) and more than a
   /// head's worth of requests is queued behind it; resumes once the answer is out.
   private func updateReading() {
-    let waiting = !output.isEmpty || { if case .streaming = phase { true } else { false } }()
+    let waiting = !output.isEmpty || isStreaming
     let pause = !closed && waiting && unparsedBytes >= Self.pipelineLimit
     guard pause != readingPaused else { return }
     readingPaused = pause
@@ -316,44 +323,65 @@ final class Connection: @unchecked Sendable {
         flush()
         return
       }
-      phase = .streaming
+      let stream = OpenStream(
+        chunked: chunked, request: request, route: response.route, status: response.status,
+        started: started)
+      phase = .streaming(stream)
       configuration.metrics.streamOpened()
       flush()
-      let sent = ByteCounter()
-      let streamed = request
       let writer = ResponseWriter(
         sendChunk: { [self] bytes in
           queue.async { [self] in
-            guard !closed, case .streaming = phase else { return }
-            // A reader that does not keep up is dropped rather than buffered without end.
-            guard output.count - writeIndex + bytes.count <= Self.streamLimit else {
-              close()
-              return
-            }
-            sent.add(bytes.count)
-            if chunked {
-              output.append(contentsOf: String(bytes.count, radix: 16).utf8)
-              output.append(contentsOf: "\r\n".utf8)
-            }
-            output.append(contentsOf: bytes)
-            if chunked { output.append(contentsOf: "\r\n".utf8) }
-            flush()
+            guard !closed, case .streaming(let current) = phase, current === stream else { return }
+            write(chunk: bytes, of: stream)
           }
         },
         sendEnd: { [self] in
           queue.async { [self] in
-            guard !closed, case .streaming = phase else { return }
-            if chunked { output.append(contentsOf: "0\r\n\r\n".utf8) }
-            phase = .head(started: nil)
-            configuration.metrics.streamClosed()
-            pipeline.log(
-              streamed, route: response.route, status: response.status, bytes: sent.total,
-              started: started)
-            flush()
+            guard !closed, case .streaming(let current) = phase, current === stream else { return }
+            endStream(stream)
+          }
+        },
+        whenEnded: { [self] handler in
+          queue.async { [self] in
+            if stream.hasEnded { handler() } else { stream.onEnd.append(handler) }
           }
         })
       produce(writer)
     }
+  }
+
+  private var isStreaming: Bool {
+    if case .streaming = phase { true } else { false }
+  }
+
+  private func write(chunk bytes: [UInt8], of stream: OpenStream) {
+    // A reader that does not keep up is dropped rather than buffered without end.
+    guard output.count - writeIndex + bytes.count <= Self.streamLimit else {
+      close()
+      return
+    }
+    stream.sent += bytes.count
+    if stream.chunked {
+      output.append(contentsOf: String(bytes.count, radix: 16).utf8)
+      output.append(contentsOf: "\r\n".utf8)
+    }
+    output.append(contentsOf: bytes)
+    if stream.chunked { output.append(contentsOf: "\r\n".utf8) }
+    flush()
+  }
+
+  /// Ends a stream cleanly: the last chunk, the access line, and back to reading requests (or
+  /// closing, after `Connection: close` or while stopping).
+  private func endStream(_ stream: OpenStream) {
+    if stream.chunked { output.append(contentsOf: "0\r\n\r\n".utf8) }
+    phase = .head(started: nil)
+    configuration.metrics.streamClosed()
+    pipeline.log(
+      stream.request, route: stream.route, status: stream.status, bytes: stream.sent,
+      started: stream.started)
+    stream.end()
+    flush()
   }
 
   /// Answers a request the server could not accept, and closes: after a framing error nothing
@@ -465,7 +493,10 @@ final class Connection: @unchecked Sendable {
   private func close() {
     guard !closed else { return }
     closed = true
-    if case .streaming = phase { configuration.metrics.streamClosed() }
+    if case .streaming(let stream) = phase {
+      configuration.metrics.streamClosed()
+      stream.end()
+    }
     // A suspended source never runs its cancel handler, and the descriptor waits for all three.
     if readingPaused {
       readingPaused = false
@@ -481,11 +512,36 @@ final class Connection: @unchecked Sendable {
   }
 }
 
-/// Bytes sent by a stream, counted on the connection's queue for the access log.
-private final class ByteCounter: @unchecked Sendable {
-  // Touched only on the owning connection's queue.
-  private(set) var total = 0
-  func add(_ count: Int) { total += count }
+/// A streamed answer in progress: how to frame it, what to log when it ends, and who to tell.
+/// Touched only on the owning connection's queue.
+private final class OpenStream: @unchecked Sendable {
+  let chunked: Bool
+  let request: Request
+  let route: String?
+  let status: HTTPStatus
+  let started: ContinuousClock.Instant
+  var sent = 0
+  var onEnd: [@Sendable () -> Void] = []
+  private(set) var hasEnded = false
+
+  init(
+    chunked: Bool, request: Request, route: String?, status: HTTPStatus,
+    started: ContinuousClock.Instant
+  ) {
+    self.chunked = chunked
+    self.request = request
+    self.route = route
+    self.status = status
+    self.started = started
+  }
+
+  func end() {
+    guard !hasEnded else { return }
+    hasEnded = true
+    let handlers = onEnd
+    onEnd = []
+    handlers.forEach { $0() }
+  }
 }
 
 extension Response {

@@ -1,8 +1,10 @@
 /// Writes a streamed response body. Each `write` is sent as one chunk right away; `finish` ends
-/// the body. Safe to call from any queue: the connection serializes the calls.
+/// the body. Safe to call from any queue: the connection serializes the calls. Writes after the
+/// stream has ended (finished, the client gone, dropped for not reading, or a shutdown) do nothing.
 public struct ResponseWriter: Sendable {
   let sendChunk: @Sendable ([UInt8]) -> Void
   let sendEnd: @Sendable () -> Void
+  let whenEnded: @Sendable (@escaping @Sendable () -> Void) -> Void
 
   public func write(_ bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
@@ -15,5 +17,11 @@ public struct ResponseWriter: Sendable {
 
   public func finish() {
     sendEnd()
+  }
+
+  /// Runs `handler` once when the stream ends, however it ends; at once if it already has. A
+  /// subscriber list uses it to forget streams nobody reads any more.
+  public func onEnd(_ handler: @escaping @Sendable () -> Void) {
+    whenEnded(handler)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MVVM
 
 /// The league in a SQLite file through GRDB: a `DatabasePool` in WAL mode, so pages read while a
 /// match is written. Every write is one transaction; with WAL and `synchronous=NORMAL` a
@@ -8,8 +9,9 @@ import GRDB
 public final class SQLiteLeagueStore: LeagueStore {
   let pool: DatabasePool
 
-  /// Opens (creating if needed) the database file and its folder, and migrates it.
-  public init(path: String) throws {
+  /// Opens (creating if needed) the database file and its folder, and migrates it. Every
+  /// committed write to the league is published on `changes` as `.league`.
+  public init(path: String, changes: ChangeFeed = ChangeFeed()) throws {
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     var configuration = Configuration()
@@ -19,6 +21,7 @@ public final class SQLiteLeagueStore: LeagueStore {
     configuration.busyMode = .timeout(5)
     pool = try DatabasePool(path: path, configuration: configuration)
     try Self.migrator.migrate(pool)
+    pool.add(transactionObserver: LeagueChangeObserver(feed: changes), extent: .databaseLifetime)
   }
 
   static var migrator: DatabaseMigrator {

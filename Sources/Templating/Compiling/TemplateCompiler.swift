@@ -11,7 +11,7 @@ import MVVM
 struct TemplateCompiler {
   static let bindings: Set<String> = [
     "text", "attr", "repeat", "if", "unless", "object", "mock", "omit-tag", "fill", "slot",
-    "layout", "section",
+    "layout", "section", "live",
   ]
 
   /// What a binding names, resolved: where its value comes from and its kind.
@@ -23,6 +23,10 @@ struct TemplateCompiler {
   private(set) var errors: [TemplateError] = []
   /// The schemas in scope, the page's first; repeat items also offer their position.
   private var scopes: [(schema: OutputSchema, isRepeatItem: Bool)]
+  /// How many `m:if`/`m:unless` enclose the element being compiled.
+  private var conditionDepth = 0
+  /// The ids of the live elements so far, to refuse a second one with the same id.
+  private var liveIDs: Set<String> = []
 
   init(schema: OutputSchema) {
     scopes = [(schema, false)]
@@ -64,6 +68,8 @@ struct TemplateCompiler {
     for (binding, negated) in [("if", false), ("unless", true)] {
       guard let name = element.binding(binding) else { continue }
       guard let slot = condition(name, element) else { return [] }
+      conditionDepth += 1
+      defer { conditionDepth -= 1 }
       return [.condition(slot, negated: negated, scoped(element, insideRawText: insideRawText))]
     }
     return scoped(element, insideRawText: insideRawText)
@@ -93,6 +99,7 @@ struct TemplateCompiler {
     if !omitTag {
       ops.append(.bytes(Array("<\(element.name)".utf8)))
       ops += attributes(element)
+      if element.binding("live") != nil { ops.append(.bytes(Array(" data-live=\"\"".utf8))) }
       ops.append(.bytes(Array(">".utf8)))
     }
     if HTMLVocabulary.voidElements.contains(element.name) {
@@ -130,9 +137,33 @@ struct TemplateCompiler {
       }
     }
     if !omitTag { ops.append(.bytes(Array("</\(element.name)>".utf8))) }
-    let id = element.attributes.first { !$0.isBinding && $0.name == "id" }?.value
-    if let id, !omitTag, scopes.count == 1 { return [.fragment(id, ops)] }
+    if element.binding("live") != nil, let id = liveID(element, omitTag: omitTag) {
+      return [.fragment(id, ops)]
+    }
     return ops
+  }
+
+  /// The id of an `m:live` element, which is re-rendered on its own and swapped in by that id
+  /// when its view model changes; nil (and a load error) when it cannot be.
+  private mutating func liveID(_ element: TemplateElement, omitTag: Bool) -> String? {
+    guard let id = element.attributes.first(where: { !$0.isBinding && $0.name == "id" })?.value,
+      !id.isEmpty
+    else {
+      report(element, "an m:live element needs a fixed id attribute: the page swaps it in by id")
+      return nil
+    }
+    guard scopes.count == 1, conditionDepth == 0, !omitTag else {
+      report(
+        element,
+        "the m:live element \"\(id)\" is re-rendered on its own, so it cannot be inside or carry "
+          + "m:repeat, m:object, m:if, m:unless or m:omit-tag: put those inside it")
+      return nil
+    }
+    guard liveIDs.insert(id).inserted else {
+      report(element, "two m:live elements have the id \"\(id)\"")
+      return nil
+    }
+    return id
   }
 
   // MARK: Attributes

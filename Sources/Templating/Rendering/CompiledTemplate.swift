@@ -33,8 +33,12 @@ public struct CompiledTemplate: Sendable {
     return buffer
   }
 
-  /// Renders only the element with this `id` (one in the page's own scope, not inside a repeat),
-  /// for pushing a changed part of a page; nil when there is no such element.
+  /// The ids of the page's live elements (`m:live`), in page order: the parts of the page that
+  /// are pushed to open pages when their view model changes.
+  public var liveElementIDs: [String] { plan.fragmentIDs }
+
+  /// Renders only the live element with this `id`, exactly as it appears in the whole page, for
+  /// pushing a changed part of a page; nil when the page has no such live element.
   public func renderElement<ViewModel: Outputs>(
     id: String, _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
   ) -> [UInt8]? {

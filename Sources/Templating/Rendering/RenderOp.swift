@@ -18,8 +18,8 @@ indirect enum RenderOp: Sendable {
   case condition(Slot, negated: Bool, [RenderOp])
   case repeatEach(Slot, [RenderOp])
   case object(Slot, [RenderOp])
-  /// An element with a static `id` in the page's own scope: rendered in place as usual, and on its
-  /// own by `CompiledTemplate.renderElement(id:…)` when only it changed (live updates).
+  /// A live element (`m:live`, with a static `id`, in the page's own scope): rendered in place as
+  /// usual, and on its own by `CompiledTemplate.renderElement(id:…)` to push it to open pages.
   case fragment(String, [RenderOp])
 }
 

@@ -35,8 +35,10 @@ struct RenderPlan: Sendable {
 
   private(set) var instructions: [Instruction] = []
   private(set) var staticBytes: [UInt8] = []
-  /// The instructions of each element that can be rendered on its own, by its `id`.
+  /// The instructions of each live element (`m:live`), rendered on its own by its `id`.
   private(set) var fragments: [String: Range<Int>] = [:]
+  /// The live elements' ids in page order.
+  private(set) var fragmentIDs: [String] = []
   /// How deep scopes nest (the page, repeat items, objects), to size the renderer's stack once.
   private(set) var maxDepth = 1
 
@@ -74,6 +76,7 @@ struct RenderPlan: Sendable {
         let start = instructions.count + 1
         block(Instruction(code: .fragment), body, depth)
         fragments[id] = start..<instructions.count
+        fragmentIDs.append(id)
       }
     }
   }
