@@ -87,8 +87,31 @@ struct Serve: ParsableCommand {
 
   @Option(
     name: .customLong("max-connections"),
-    help: ArgumentHelp("Open connections allowed; one more gets 503.", valueName: "count"))
-  var maxConnections = 1024
+    help: ArgumentHelp(
+      "Open connections allowed, live pages' streams included; one more gets 503. The open-files limit is raised to fit when the hard limit allows.",
+      valueName: "count"))
+  var maxConnections = 16_384
+
+  @Option(
+    name: .customLong("max-streams"),
+    help: ArgumentHelp(
+      "Live-update streams open at once (pages following their data); one more gets 503 and its page simply stops updating by itself. 0 turns live updates off.",
+      valueName: "count"))
+  var maxStreams = 10_000
+
+  @Option(
+    name: .customLong("heartbeat"),
+    help: ArgumentHelp(
+      "Seconds between the comment lines that keep quiet live streams open through proxies (keep it below the proxy's read timeout).",
+      valueName: "seconds"))
+  var heartbeat = 15.0
+
+  @Option(
+    name: .customLong("users-latency"),
+    help: ArgumentHelp(
+      "Seconds that making a new set of users takes, standing in for the remote API of the Timehop sample, so open lists show their loading state.",
+      valueName: "seconds"))
+  var usersLatency = 0.5
 
   @Option(
     name: .customLong("idle-timeout"),
@@ -168,7 +191,11 @@ struct Serve: ParsableCommand {
       throw ValidationError("--socket-group needs --unix-socket")
     }
     if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
-    for seconds in [idleTimeout, headerTimeout, bodyTimeout, bodyDeadline, drainTimeout]
+    if maxStreams < 0 { throw ValidationError("--max-streams must be zero or more") }
+    if !(usersLatency >= 0 && usersLatency <= 60) {
+      throw ValidationError("--users-latency must be from 0 to 60 seconds")
+    }
+    for seconds in [idleTimeout, headerTimeout, bodyTimeout, bodyDeadline, drainTimeout, heartbeat]
     where !(seconds > 0 && seconds <= 86_400) {
       throw ValidationError("timeouts must be more than 0 and at most 86400 seconds")
     }
@@ -220,7 +247,10 @@ struct Serve: ParsableCommand {
       seedsDemoData: !noDemo, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
       basePath: basePath, trustedProxies: proxies,
       allowedHosts: allowedHosts.isEmpty ? .any : try AllowedHosts(specifications: allowedHosts),
-      metrics: metrics, developerMode: dev)
+      metrics: metrics, developerMode: dev,
+      live: LiveSettings(maxStreams: maxStreams, heartbeat: .seconds(heartbeat)),
+      usersLatency: .seconds(usersLatency))
+    OpenFileLimit.raise(toFit: maxConnections, logger: logger)
     try requireFolder(templates, "templates", flag: "--templates")
     try requireFolder(publicDirectory, "public", flag: "--public")
     let application: WebApplication

@@ -81,6 +81,36 @@ public final class TestClient {
 
   /// Reads one response; `forHead` says it has no body whatever its headers say.
   public func readResponse(forHead: Bool = false) throws -> TestResponse {
+    var response = try readHead()
+    let status = response.status
+    if forHead || status == 304 || status == 204 || status < 200 { return response }
+    if response.header("transfer-encoding")?.lowercased() == "chunked" {
+      while let chunk = try readChunk() { response.body += chunk }
+    } else if let length = response.header("content-length").flatMap({ Int($0) }) {
+      try fill(length)
+      response.body = Array(buffer[..<length])
+      buffer.removeFirst(length)
+    } else {
+      while try receive() > 0 {}
+      response.body = buffer
+      buffer = []
+    }
+    return response
+  }
+
+  /// Reads the next chunk of a chunked body as it arrives (a stream); nil for the last one.
+  public func readChunk() throws -> [UInt8]? {
+    let lineEnd = try readUntil(Array("\r\n".utf8))
+    let size = Int(String(decoding: buffer[..<lineEnd], as: UTF8.self), radix: 16) ?? 0
+    buffer.removeFirst(lineEnd + 2)
+    try fill(size + 2)
+    let chunk = Array(buffer[..<size])
+    buffer.removeFirst(size + 2)
+    return size == 0 ? nil : chunk
+  }
+
+  /// Reads a response's status line and headers only, leaving its body to be read.
+  public func readHead() throws -> TestResponse {
     let headEnd = try readUntil(Array("\r\n\r\n".utf8))
     let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
     buffer.removeFirst(headEnd + 4)
@@ -98,28 +128,7 @@ public final class TestClient {
           line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         ))
     }
-    var response = TestResponse(status: status, headers: headers, body: [])
-    if forHead || status == 304 || status == 204 || status < 200 { return response }
-    if response.header("transfer-encoding")?.lowercased() == "chunked" {
-      while true {
-        let lineEnd = try readUntil(Array("\r\n".utf8))
-        let size = Int(String(decoding: buffer[..<lineEnd], as: UTF8.self), radix: 16) ?? 0
-        buffer.removeFirst(lineEnd + 2)
-        try fill(size + 2)
-        response.body += buffer[..<size]
-        buffer.removeFirst(size + 2)
-        if size == 0 { break }
-      }
-    } else if let length = response.header("content-length").flatMap({ Int($0) }) {
-      try fill(length)
-      response.body = Array(buffer[..<length])
-      buffer.removeFirst(length)
-    } else {
-      while try receive() > 0 {}
-      response.body = buffer
-      buffer = []
-    }
-    return response
+    return TestResponse(status: status, headers: headers, body: [])
   }
 
   /// True when the server has closed the connection (a read returns end of file).

@@ -1,5 +1,6 @@
 import Foundation
 import MVVM
+import Synchronization
 import Testing
 
 @testable import Users
@@ -58,12 +59,34 @@ import Testing
     #expect(before[0].avatar.placeholder == Link(Asset("avatar.svg")))
     #expect(before[0].avatar.isActive && !before[50].avatar.isActive)
     #expect(avatars.count > 0)
-    viewModel.refresh()
-    #expect(viewModel.rows.map { $0.name } != before.map { $0.name })
-    #expect(viewModel.canClearCache)
     viewModel.clearCache()
     #expect(avatars.count == 0)
     #expect(viewModel.countText == "100 users" && !viewModel.cannotClearCache)
+  }
+
+  @Test func refreshShowsItsLoadingStateAndPublishesItsStartAndEnd() {
+    let changes = ChangeFeed()
+    let store = UserStore(seed: 1, latency: .milliseconds(200), changes: changes)
+    let published = Mutex<[String]>([])
+    changes.observe { topic in
+      published.withLock { $0.append("\(topic) refreshing=\(store.isRefreshing)") }
+    }
+    let viewModel = UsersViewModel(store: store, avatars: AvatarCache())
+    let before = viewModel.rows.map(\.name)
+    #expect(!viewModel.isRefreshing && viewModel.refreshingText == nil && viewModel.canClearCache)
+    let finished = DispatchSemaphore(value: 0)
+    viewModel.refresh { finished.signal() }
+    // Asked again while it runs: it joins the refresh under way instead of starting another.
+    viewModel.refresh { finished.signal() }
+    #expect(viewModel.isRefreshing && viewModel.cannotClearCache)
+    #expect(viewModel.refreshingText == "Making a new set of users…")
+    #expect(viewModel.rows.map(\.name) == before)
+    finished.wait()
+    finished.wait()
+    #expect(!viewModel.isRefreshing && viewModel.refreshingText == nil && viewModel.canClearCache)
+    #expect(store.users == UserGenerator(seed: 2).users(count: 100))
+    #expect(viewModel.rows.map(\.name) != before)
+    #expect(published.withLock { $0 } == ["users refreshing=true", "users refreshing=false"])
   }
 
   @Test func avatarIsInitialsOnAColourFromTheName() {

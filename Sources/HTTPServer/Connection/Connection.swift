@@ -181,7 +181,7 @@ final class Connection: @unchecked Sendable {
   /// How many unparsed bytes a connection buffers behind an unsent answer.
   static let pipelineLimit = HeadParser.maxHeadLength + 16 * 1024
   /// How many bytes of a streamed answer may wait for a slow reader before it is dropped.
-  static let streamLimit = 1 << 20
+  static let streamLimit = 256 * 1024
 
   /// Whether the unparsed input holds a whole request head (a pipelined request already sent).
   private var hasCompleteRequestBuffered: Bool {

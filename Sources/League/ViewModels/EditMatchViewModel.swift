@@ -16,6 +16,8 @@ public final class EditMatchViewModel: SavableForm {
   @OutputIgnored public private(set) var errors: [Field: String] = [:]
   /// A one-time confirmation, such as "Player added" on the way back from the player form.
   public var notice: String?
+  /// The match as the store has it, when the form was made from it.
+  @OutputIgnored public private(set) var stored: Match?
 
   /// A form for `draft` (a new match, or one being edited, possibly with changes typed so far).
   public init(store: any LeagueStore, draft: MatchDraft) throws {
@@ -36,7 +38,9 @@ public final class EditMatchViewModel: SavableForm {
       awayPlayerIDs: match.awayPlayers.map { $0.id.lowercasedText },
       homeGoals: String(match.homeGoals),
       awayGoals: String(match.awayGoals), token: token)
-    return try EditMatchViewModel(store: store, draft: draft)
+    let viewModel = try EditMatchViewModel(store: store, draft: draft)
+    viewModel.stored = match
+    return viewModel
   }
 
   // MARK: Inputs
@@ -165,6 +169,16 @@ public final class EditMatchViewModel: SavableForm {
         .joined(separator: ", ")
     }
     return "\(names(draft.homePlayerIDs)) \(scoreText) \(names(draft.awayPlayerIDs))"
+  }
+
+  /// "Saved as: Ann, Bo 2 : 1 Cy": the match as stored, which an open edit page follows live,
+  /// so someone else's change shows beside the form without touching what is typed in it.
+  public var storedText: String? {
+    stored.map { match in
+      let names = { (players: [Player]) in players.map(\.name).joined(separator: ", ") }
+      return "Saved as: \(names(match.homePlayers)) \(match.homeGoals) : \(match.awayGoals) "
+        + names(match.awayPlayers)
+    }
   }
 
   public var homeError: String? { errors[.home] }

@@ -7,7 +7,7 @@ public final class UsersViewModel {
 
   private let store: UserStore
   private let avatars: AvatarCache
-  /// A one-time confirmation of the last action ("A new set of users was made").
+  /// A one-time confirmation of the last action ("The avatar cache was emptied…").
   public var notice: String?
 
   public init(store: UserStore, avatars: AvatarCache) {
@@ -15,7 +15,8 @@ public final class UsersViewModel {
     self.avatars = avatars
   }
 
-  public func refresh() { store.refresh() }
+  /// Starts making a new set; `done` runs when it is in place (the page follows by itself).
+  public func refresh(then done: @escaping @Sendable () -> Void = {}) { store.refresh(then: done) }
   public func clearCache() { avatars.clear() }
 
   public var rows: [UserRow] {
@@ -32,7 +33,11 @@ public final class UsersViewModel {
 
   public var title: String { "Random Users" }
   public var countText: String { "\(store.users.count) users" }
-  public var canClearCache: Bool { !store.isRefreshing }
+  /// While a new set is being made, the list says so, is marked busy, and neither action is
+  /// offered (a second refresh would only join the first).
+  public var isRefreshing: Bool { store.isRefreshing }
+  public var refreshingText: String? { isRefreshing ? "Making a new set of users…" : nil }
+  public var canClearCache: Bool { !isRefreshing }
   public var cannotClearCache: Bool { !canClearCache }
   public var refreshAction: UsersDestination { .refresh }
   public var clearCacheAction: UsersDestination { .clearCache }

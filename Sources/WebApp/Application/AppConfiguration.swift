@@ -25,6 +25,11 @@ public struct AppConfiguration: Sendable {
   /// `serve --dev`: templates are loaded again when they change, and a failing handler or a
   /// broken template shows a page with the error, the route and `file:line`.
   public var developerMode: Bool
+  /// Live pages' streams: their cap, heartbeat and reconnect hint.
+  public var live: LiveSettings
+  /// How long making a new set of users takes (the remote API the Timehop sample calls), so
+  /// open lists show a loading state meanwhile.
+  public var usersLatency: Duration
 
   public init(
     dataDirectory: String = "data", templatesDirectory: String = "Templates",
@@ -32,7 +37,8 @@ public struct AppConfiguration: Sendable {
     timeZone: TimeZone = .current, basePath: String = "",
     trustedProxies: TrustedProxies = .loopback,
     allowedHosts: AllowedHosts = .any, metrics: AppMetrics = AppMetrics(),
-    developerMode: Bool = false
+    developerMode: Bool = false, live: LiveSettings = LiveSettings(),
+    usersLatency: Duration = .zero
   ) {
     self.dataDirectory = dataDirectory
     self.templatesDirectory = templatesDirectory
@@ -45,6 +51,8 @@ public struct AppConfiguration: Sendable {
     self.allowedHosts = allowedHosts
     self.metrics = metrics
     self.developerMode = developerMode
+    self.live = live
+    self.usersLatency = usersLatency
   }
 
   /// The database file inside the data folder.

@@ -14,6 +14,9 @@ public struct AppMetrics: Sendable {
   /// playlist page's instructions).
   private let renderTimers = MadeOnce<String, CoreMetrics.Timer>()
 
+  private let liveRenders = MadeOnce<String, CoreMetrics.Counter>()
+  private let liveEvents: CoreMetrics.Counter
+
   public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
     self.registry = registry
     var factory = PrometheusMetricsFactory(registry: registry)
@@ -27,12 +30,26 @@ public struct AppMetrics: Sendable {
     ]
     self.factory = factory
     server = ServerMetrics(factory: factory)
+    liveEvents = Counter(label: "mvvmweb_live_events_total", factory: factory)
   }
 
   func rendered(page: String, duration: Duration) {
     renderTimers.value(for: page) {
       Timer(label: "mvvmweb_render_seconds", dimensions: [("page", page)], factory: factory)
     }.record(duration: duration)
+  }
+
+  /// A live page's view model rendered for its open streams (once per change, whatever the
+  /// number of viewers).
+  func liveRendered(page: String) {
+    liveRenders.value(for: page) {
+      Counter(label: "mvvmweb_live_renders_total", dimensions: [("page", page)], factory: factory)
+    }.increment()
+  }
+
+  /// Events written to open streams (one per changed element per stream).
+  func liveDelivered(events: Int) {
+    liveEvents.increment(by: Int64(events))
   }
 
   func databaseFailed() {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import League
+import MVVM
 import Memories
 import Playlist
 import Templating
@@ -13,6 +14,8 @@ import Users
 public struct WebApplication: Responder {
   public let configuration: AppConfiguration
   public let router: Router
+  /// Who follows which live page; its streams end with the server's.
+  let live: LiveHub
 
   public init(configuration: AppConfiguration) throws {
     self.configuration = configuration
@@ -25,7 +28,11 @@ public struct WebApplication: Responder {
         })
       : .fixed(try Self.loadTemplates(from: directory))
     let pages = PageRenderer(templates: templates, metrics: configuration.metrics)
-    let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath)
+    // Stores publish each committed change here; live pages follow it.
+    let changes = ChangeFeed()
+    live = LiveHub(settings: configuration.live, changes: changes, metrics: configuration.metrics)
+    let livePages = LivePages(hub: live, pages: pages)
+    let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath, changes: changes)
     if configuration.seedsDemoData { try leagueStore.seedDemoData() }
     let publicFiles = try StaticFiles(root: configuration.publicDirectory)
 
@@ -50,11 +57,14 @@ public struct WebApplication: Responder {
     router.get("/static/*path") { request in
       publicFiles.respond(to: request, segments: request.pathSegments.dropFirst())
     }
-    LeagueCoordinator(store: leagueStore, pages: pages).register(in: &router)
+    LeagueCoordinator(store: leagueStore, pages: pages, live: livePages).register(in: &router)
     let songs: any SongFetching =
       configuration.songsPath.map { FileSongFetcher(path: $0) } ?? BundledSongFetcher()
     PlaylistCoordinator(source: PlaylistSource(fetcher: songs), pages: pages).register(in: &router)
-    UsersCoordinator(store: UserStore(), avatars: AvatarCache(), pages: pages).register(in: &router)
+    UsersCoordinator(
+      store: UserStore(latency: configuration.usersLatency, changes: changes),
+      avatars: AvatarCache(), pages: pages, live: livePages
+    ).register(in: &router)
     let memories = try SQLiteMemoriesStore(path: configuration.databasePath)
     if configuration.seedsDemoData, try memories.itemCount() == 0 {
       try DemoMemories.install(mediaDirectory: configuration.mediaDirectory)

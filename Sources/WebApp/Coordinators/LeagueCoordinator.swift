@@ -9,12 +9,21 @@ import MVVM
 struct LeagueCoordinator: Sendable {
   let store: any LeagueStore
   let pages: PageRenderer
+  let live: LivePages
 
   func register(in router: inout Router) {
-    router.get(LeagueRoutes.matches) { request in try matches(request) }
+    live.get(
+      LeagueRoutes.matches, Pages.matches, following: [.league], in: &router,
+      viewModel: { _ in try matchesViewModel() }
+    ) { request in try matches(request) }
     router.get(LeagueRoutes.newMatch) { request in try matchForm(request, matchID: nil) }
     router.post(LeagueRoutes.newMatch) { request in try saveMatch(request, matchID: nil) }
-    router.get(LeagueRoutes.editMatch) { request in
+    live.get(
+      LeagueRoutes.editMatch, Pages.matchForm, following: [.league], in: &router,
+      viewModel: { request in
+        try formViewModel(request, matchID: try matchID(request), token: "")
+      }
+    ) { request in
       try matchForm(request, matchID: try matchID(request))
     }
     router.post(LeagueRoutes.editMatch) { request in
@@ -26,17 +35,26 @@ struct LeagueCoordinator: Sendable {
       try playerForm(try newPlayerViewModel(carrying: request.query), request)
     }
     router.post(LeagueRoutes.newPlayer) { request in try savePlayer(request) }
-    router.get(LeagueRoutes.rankings) { request in try rankings(request) }
+    live.get(
+      LeagueRoutes.rankings, Pages.rankings, following: [.league], in: &router,
+      viewModel: { _ in try rankingsViewModel() }
+    ) { request in try rankings(request) }
   }
 
   // MARK: Matches
 
   private func matches(_ request: Request) throws -> Response {
     try Notice.showing(on: request) { notice in
-      let viewModel = MatchesViewModel(store: store, notice: notice)
-      try reading(request) { try viewModel.refresh() }
+      let viewModel = try reading(request) { try matchesViewModel() }
+      viewModel.notice = notice
       return pages.render(Pages.matches, viewModel, for: request)
     }
+  }
+
+  private func matchesViewModel() throws -> MatchesViewModel {
+    let viewModel = MatchesViewModel(store: store)
+    try viewModel.refresh()
+    return viewModel
   }
 
   private func matchForm(_ request: Request, matchID: UUID?) throws -> Response {
@@ -190,11 +208,16 @@ struct LeagueCoordinator: Sendable {
 
   private func rankings(_ request: Request) throws -> Response {
     try Notice.showing(on: request) { notice in
-      let viewModel = RankingsViewModel(store: store)
+      let viewModel = try reading(request) { try rankingsViewModel() }
       viewModel.notice = notice
-      try reading(request) { try viewModel.refresh() }
       return pages.render(Pages.rankings, viewModel, for: request)
     }
+  }
+
+  private func rankingsViewModel() throws -> RankingsViewModel {
+    let viewModel = RankingsViewModel(store: store)
+    try viewModel.refresh()
+    return viewModel
   }
 
   /// Runs a store read; a failure is logged and answered 503, never disguised as a 404 or 500.

@@ -7,19 +7,25 @@ struct UsersCoordinator: Sendable {
   let store: UserStore
   let avatars: AvatarCache
   let pages: PageRenderer
+  let live: LivePages
 
   func register(in router: inout Router) {
-    router.get(UsersRoutes.users) { request in
+    live.get(
+      UsersRoutes.users, Pages.users, following: [.users], in: &router,
+      viewModel: { _ in listViewModel() }
+    ) { request in
       Notice.showing(on: request) { notice in
         let viewModel = listViewModel()
         viewModel.notice = notice
         return pages.render(Pages.users, viewModel, for: request)
       }
     }
+    // The new set is made in the background: the list comes back at once in its loading state,
+    // and every open list follows the refresh live (without JavaScript, "Show them" reloads).
     router.post(UsersRoutes.refresh) { request in
       _ = try request.checkedForm()
       listViewModel().refresh()
-      return Notice.usersRefreshed.redirect(to: request.location(UsersRoutes.users), for: request)
+      return .redirect(to: request.location(UsersRoutes.users))
     }
     router.post(UsersRoutes.clearCache) { request in
       _ = try request.checkedForm()

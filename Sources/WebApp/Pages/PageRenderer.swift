@@ -31,6 +31,20 @@ struct PageRenderer: Sendable {
     return .html(body, status: status)
   }
 
+  /// A page's live elements (`m:live`) for `viewModel`, as pushed to the pages open on it; nil
+  /// while the templates do not load (only with `--dev`).
+  func liveElements<ViewModel: Outputs>(
+    _ page: Page<ViewModel>, _ viewModel: ViewModel, basePath: String
+  ) -> [LiveElement]? {
+    guard case .success(let library) = templates.current(), let template = library[page.file]
+    else { return nil }
+    return template.liveElementIDs.compactMap { id in
+      template.renderElement(id: id, viewModel, basePath: basePath, links: AppLinks()).map {
+        LiveElement(id: id, html: $0)
+      }
+    }
+  }
+
   /// The error page in the site's layout.
   func errorPage(_ status: HTTPStatus, _ message: String, for request: Request) -> Response {
     var response = render(

@@ -7,7 +7,6 @@ enum Notice: String, CaseIterable {
   case matchSaved = "match-saved"
   case matchDeleted = "match-deleted"
   case playerAdded = "player-added"
-  case usersRefreshed = "users-refreshed"
   case avatarsCleared = "avatars-cleared"
 
   static let cookieName = "mvvmweb-notice"
@@ -17,7 +16,6 @@ enum Notice: String, CaseIterable {
     case .matchSaved: "Match saved"
     case .matchDeleted: "Match deleted"
     case .playerAdded: "Player added"
-    case .usersRefreshed: "A new set of users was made"
     case .avatarsCleared: "The avatar cache was emptied; avatars are drawn again as they are shown"
     }
   }
