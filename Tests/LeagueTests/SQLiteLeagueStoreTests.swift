@@ -1,12 +1,42 @@
 import Dispatch
 import Foundation
 import GRDB
+import MVVM
+import Synchronization
 import Testing
 
 @testable import League
 
 @Suite struct SQLiteLeagueStoreTests {
   let path = NSTemporaryDirectory() + "mvvmweb-league-\(UUID().uuidString.prefix(8))/mvvmweb.sqlite"
+
+  @Test func eachCommittedWriteIsPublishedOnceAndNothingElseIs() throws {
+    let changes = ChangeFeed()
+    let published = Mutex<[String]>([])
+    changes.observe { topic in published.withLock { $0.append(topic.name) } }
+    let store = try SQLiteLeagueStore(path: path, changes: changes)
+    let count = { published.withLock { $0.count } }
+    #expect(count() == 0)  // Opening and migrating is not a change.
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    #expect(count() == 2)
+    #expect(throws: LeagueStoreError.nameTaken) { try store.addPlayer(name: "ann") }
+    #expect(count() == 2)  // Refused and rolled back.
+    // A match is several rows and trigger updates: one transaction, one change.
+    let id = try store.saveMatch(
+      MatchRecord(homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 1, awayGoals: 0))
+    #expect(count() == 3)
+    _ = try store.rankings()
+    _ = try store.matches()
+    #expect(try store.deleteMatch(id: UUID()) == false)  // Nothing written.
+    #expect(count() == 3)
+    // Another feature's tables in the same file are not the league.
+    try store.pool.write { db in try db.execute(sql: "CREATE TABLE other (x INTEGER)") }
+    try store.pool.write { db in try db.execute(sql: "INSERT INTO other VALUES (1)") }
+    #expect(count() == 3)
+    #expect(try store.deleteMatch(id: id))
+    #expect(published.withLock { $0 } == ["league", "league", "league", "league"])
+  }
 
   @Test func playersMatchesAndCascadesOnARealFile() throws {
     let store = try SQLiteLeagueStore(path: path)

@@ -30,6 +30,9 @@ final class LiveHub: Sendable {
     var channels: [String: Channel] = [:]
     var openStreams = 0
     var nextStream = 0
+    /// Versions are numbered across all channels, so a channel made again after its viewers
+    /// left never repeats an id that meant something else.
+    var lastVersion = 0
   }
 
   let settings: LiveSettings
@@ -177,7 +180,8 @@ final class LiveHub: Sendable {
         !channel.elements.contains(element)
       }
       guard !changed.isEmpty else { return }  // Identical output is not sent again.
-      let version = channel.version + 1
+      state.lastVersion += 1
+      let version = state.lastVersion
       state.channels[key]?.elements = elements
       state.channels[key]?.version = version
       let bytes = events(changed, version: version)

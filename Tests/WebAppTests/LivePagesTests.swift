@@ -1,0 +1,158 @@
+import Foundation
+import TestSupport
+import Testing
+import WebApp
+
+/// Live pages through real sockets: a page's own address, asked for `text/event-stream`,
+/// streams its live elements; each change is rendered once and sent to every viewer.
+@Suite struct LivePagesTests {
+  func app(
+    heartbeat: Duration = .seconds(60), maxStreams: Int = 100, usersLatency: Duration = .zero
+  ) throws -> AppHarness {
+    try AppHarness(demo: true) { configuration in
+      configuration.live = LiveSettings(maxStreams: maxStreams, heartbeat: heartbeat)
+      configuration.usersLatency = usersLatency
+    }
+  }
+
+  /// A stream whose opening (`retry:`) and first catch-up event have been read.
+  func opened(
+    _ app: AppHarness, _ path: String, headers: [(String, String)] = []
+  ) throws -> (
+    EventStream, EventStream.Event
+  ) {
+    let stream = try EventStream(port: app.server.port, path: path, headers: headers)
+    #expect(try stream.next() == EventStream.Event(retry: "2000"))
+    return (stream, try stream.next())
+  }
+
+  func addPlayer(_ app: AppHarness, _ name: String) throws {
+    #expect(try app.post("/players/new", "name=\(name)").status == 303)
+  }
+
+  func renders(_ app: AppHarness, _ page: String) throws -> Int? {
+    let prefix = "mvvmweb_live_renders_total{page=\"\(page)\"} "
+    return try app.get("/metrics").text.split(separator: "\n")
+      .first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
+  }
+
+  @Test func aStreamStartsWithThePageAsItIsAndFollowsEachChange() throws {
+    let app = try app()
+    let page = try app.get("/rankings")
+    #expect(page.header("Vary") == "Accept")
+    let (stream, first) = try opened(app, "/rankings")
+    #expect(stream.head.status == 200)
+    #expect(stream.head.header("Content-Type") == "text/event-stream")
+    #expect(stream.head.header("Cache-Control") == "no-cache")
+    #expect(stream.head.header("X-Accel-Buffering") == "no")
+    #expect(stream.head.header("Transfer-Encoding") == "chunked")
+    let firstID = try #require(first.id)
+    #expect(firstID.wholeMatch(of: /[0-9a-f]+-1/) != nil)
+    #expect(first.elementID == "rankings")
+    let html = try #require(first.html)
+    #expect(html.hasPrefix(#"<div id="rankings" data-live="">"#) && html.hasSuffix("</div>"))
+    #expect(page.text.contains(html))  // Exactly what the page shows.
+
+    try addPlayer(app, "Zed")
+    let change = try stream.next()
+    #expect(change.id == firstID.dropLast() + "2")
+    #expect(change.elementID == "rankings")
+    #expect(change.html?.contains("<td>Zed</td>") == true)
+    #expect(try app.get("/rankings").text.contains(try #require(change.html)))
+  }
+
+  @Test func eachChangeIsRenderedOnceWhateverTheNumberOfViewers() throws {
+    let app = try app()
+    let streams = try (0..<3).map { _ in try opened(app, "/rankings").0 }
+    try addPlayer(app, "Yolanda")
+    let events = try streams.map { try $0.next() }
+    #expect(events[0].html?.contains("<td>Yolanda</td>") == true)
+    #expect(events[1] == events[0] && events[2] == events[0])
+    // The first viewer's stream rendered the page once; the change once more.
+    #expect(try renders(app, "rankings.xhtml") == 2)
+  }
+
+  @Test func aChangeThatLeavesThePageAsItIsSendsNothing() throws {
+    let app = try app(heartbeat: .milliseconds(300))
+    let (stream, first) = try opened(app, "/matches")
+    #expect(first.elementID == "matches")
+    try addPlayer(app, "Xavier")  // The league changed; the list of matches did not.
+    #expect(eventually { (try? renders(app, "matches.xhtml")) == 2 })
+    #expect(try stream.next() == EventStream.Event(comment: "heartbeat"))
+  }
+
+  @Test func aReconnectCatchesUpOnlyWhenBehind() throws {
+    let app = try app(heartbeat: .milliseconds(300))
+    let (viewer, first) = try opened(app, "/rankings")
+    let current = try #require(first.id)
+    let upToDate = try EventStream(
+      port: app.server.port, path: "/rankings", headers: [("Last-Event-ID", current)])
+    #expect(try upToDate.next() == EventStream.Event(retry: "2000"))
+    #expect(try upToDate.next() == EventStream.Event(comment: "heartbeat"))
+    // A tab shown again opens a new EventSource, which says where it was in the query.
+    let reopened = try EventStream(
+      port: app.server.port, path: "/rankings?last-event-id=\(current)")
+    #expect(try reopened.next() == EventStream.Event(retry: "2000"))
+    #expect(try reopened.next() == EventStream.Event(comment: "heartbeat"))
+    let (_, caughtUp) = try opened(app, "/rankings", headers: [("Last-Event-ID", "0-1")])
+    #expect(caughtUp == first)
+    #expect(try viewer.next() == EventStream.Event(comment: "heartbeat"))
+  }
+
+  @Test func overTheCapAStreamIsRefusedAndThePageStillWorks() throws {
+    let app = try app(maxStreams: 2)
+    var streams = try (0..<2).map { _ in try opened(app, "/rankings").0 }
+    let refused = try EventStream(port: app.server.port, path: "/rankings")
+    #expect(refused.head.status == 503)
+    #expect(refused.head.header("Retry-After") == "30")
+    #expect(try app.get("/rankings").status == 200)
+    streams.removeFirst()  // Its socket closes; its place is given back.
+    #expect(
+      eventually {
+        (try? EventStream(port: app.server.port, path: "/rankings").head.status) == 200
+      })
+    #expect(streams.count == 1)
+  }
+
+  @Test func aRefreshShowsItsLoadingStateOnEveryOpenList() throws {
+    let app = try app(usersLatency: .milliseconds(300))
+    let viewers = try (0..<2).map { _ in try opened(app, "/users") }
+    let before = try #require(viewers[0].1.html)
+    #expect(!before.contains("aria-busy"))
+    #expect(try app.post("/users/refresh", "").header("Location") == "/users")
+    for (stream, _) in viewers {
+      let loading = try #require(try stream.next().html)
+      #expect(loading.hasPrefix(#"<div id="users" aria-busy="true" data-live="">"#))
+      #expect(loading.contains(#"<button type="submit" disabled>Refresh</button>"#))
+      #expect(
+        loading.contains(#"<button type="submit" class="secondary" disabled>Clear cache</button>"#))
+      #expect(loading.contains("Making a new set of users…"))
+      let ready = try #require(try stream.next().html)
+      #expect(!ready.contains("aria-busy") && !ready.contains("disabled"))
+      #expect(ready != before)
+      #expect(try app.get("/users").text.contains(ready))
+    }
+  }
+
+  @Test func anOpenEditPageFollowsTheMatchAsStored() throws {
+    let app = try app()
+    let id = try #require(
+      try app.get("/matches").text.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
+    let form = try app.get("/matches/\(id)/edit").text
+    let home = form.matches(of: /name="home" value="([0-9a-f-]{36})" checked/).map { String($0.1) }
+    let away = form.matches(of: /name="away" value="([0-9a-f-]{36})" checked/).map { String($0.1) }
+    #expect(!home.isEmpty && !away.isEmpty)
+    let (stream, first) = try opened(app, "/matches/\(id)/edit")
+    #expect(first.elementID == "stored-match")
+    let stored = try #require(first.html)
+    #expect(
+      stored.hasPrefix(
+        #"<p id="stored-match" class="stored" role="status" data-live="">Saved as: "#))
+    #expect(form.contains(stored))
+    let fields =
+      (home.map { "home=\($0)" } + away.map { "away=\($0)" } + ["homeGoals=7", "awayGoals=6"])
+    #expect(try app.post("/matches/\(id)/edit", fields.joined(separator: "&")).status == 303)
+    let change = try #require(try stream.next().html)
+    #expect(change.contains(" 7 : 6 "))
+  }
+}
