@@ -19,10 +19,11 @@
     if (!next || next.id !== old.id) return;
     var active = document.activeElement;
     var kept = active && active !== old && old.contains(active) ? active : null;
+    // The same control in the new element: by id, else by its place among its kind.
+    var place = kept && Array.prototype.indexOf.call(old.querySelectorAll(kept.tagName), kept);
     old.replaceWith(next);
     if (!kept) return;
-    var same = kept.id ? document.getElementById(kept.id)
-      : kept.name ? next.querySelector('[name="' + CSS.escape(kept.name) + '"]') : null;
+    var same = kept.id ? document.getElementById(kept.id) : next.querySelectorAll(kept.tagName)[place];
     if (!same || !next.contains(same)) return;
     if (/^(text|search|email|number|tel|url|password|textarea)$/.test(kept.type)) {
       same.value = kept.value;
