@@ -154,5 +154,8 @@ import WebApp
     #expect(try app.post("/matches/\(id)/edit", fields.joined(separator: "&")).status == 303)
     let change = try #require(try stream.next().html)
     #expect(change.contains(" 7 : 6 "))
+    // An address that names no match has no stream, as it has no page.
+    let missing = try EventStream(port: app.server.port, path: "/matches/\(UUID())/edit")
+    #expect(missing.head.status == 404)
   }
 }

@@ -14,8 +14,6 @@ import Users
 public struct WebApplication: Responder {
   public let configuration: AppConfiguration
   public let router: Router
-  /// Who follows which live page; its streams end with the server's.
-  let live: LiveHub
 
   public init(configuration: AppConfiguration) throws {
     self.configuration = configuration
@@ -30,7 +28,8 @@ public struct WebApplication: Responder {
     let pages = PageRenderer(templates: templates, metrics: configuration.metrics)
     // Stores publish each committed change here; live pages follow it.
     let changes = ChangeFeed()
-    live = LiveHub(settings: configuration.live, changes: changes, metrics: configuration.metrics)
+    let live = LiveHub(
+      settings: configuration.live, changes: changes, metrics: configuration.metrics)
     let livePages = LivePages(hub: live, pages: pages)
     let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath, changes: changes)
     if configuration.seedsDemoData { try leagueStore.seedDemoData() }

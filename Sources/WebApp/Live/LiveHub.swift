@@ -63,8 +63,8 @@ final class LiveHub: Sendable {
     heartbeat.cancel()
   }
 
-  /// Streams open now.
-  var openStreams: Int { state.withLock { $0.openStreams } }
+  /// Whether some stream follows the page at `key` now.
+  func isFollowed(_ key: String) -> Bool { state.withLock { $0.channels[key] != nil } }
 
   /// The answer to a page's event request: a stream of the page's live elements, or 503 when
   /// `maxStreams` are open. `key` names the page (its base path and path: the same for every

@@ -23,8 +23,12 @@ struct LivePages: Sendable {
         response.headers.add("Vary", "Accept")
         return response
       }
+      let key = request.basePath + request.path
+      // An address nobody follows yet may name nothing (a deleted match): build its view model
+      // once, so it gets its 404 like the page would. A followed address is known to be good.
+      if !hub.isFollowed(key) { _ = try viewModel(request) }
       return hub.stream(
-        key: request.basePath + request.path, page: page.file, topics: topics,
+        key: key, page: page.file, topics: topics,
         // A reopened stream (the tab shown again) says it in the query: a new EventSource
         // cannot send the header.
         lastEventID: request.headers["last-event-id"] ?? request.query["last-event-id"],
