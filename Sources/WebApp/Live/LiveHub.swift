@@ -18,7 +18,7 @@ final class LiveHub: Sendable {
     let page: String
     let topics: Set<ChangeTopic>
     let render: Render
-    var streams: [Int: ResponseWriter] = [:]
+    var streams: [Int: any LiveStream] = [:]
     /// What the open pages show once they have caught up, and its version (0: not rendered yet).
     var elements: [LiveElement] = []
     var version = 0
@@ -83,12 +83,7 @@ final class LiveHub: Sendable {
       response.body = .stream { _ in }
       return response
     }
-    let reserved = state.withLock { state in
-      guard state.openStreams < settings.maxStreams else { return false }
-      state.openStreams += 1
-      return true
-    }
-    guard reserved else {
+    guard reserve() else {
       var refused = Response.text(
         "Too many pages are following live updates right now. This page still works: reload it "
           + "to see changes.\n", status: .serviceUnavailable)
@@ -104,9 +99,21 @@ final class LiveHub: Sendable {
 
   // MARK: Streams
 
-  private func join(
+  /// Takes a place for a stream, if one is free; `join` fills it.
+  func reserve() -> Bool {
+    state.withLock { state in
+      guard state.openStreams < settings.maxStreams else { return false }
+      state.openStreams += 1
+      return true
+    }
+  }
+
+  /// Adds a stream, in a place `reserve()` took, to the page at `key`: it gets the page's
+  /// current elements unless `lastEventID` says it has them, then every change. Its place is
+  /// given back when it ends.
+  func join(
     _ key: String, page: String, topics: Set<ChangeTopic>, lastEventID: String?,
-    render: @escaping Render, _ writer: ResponseWriter
+    render: @escaping Render, _ writer: any LiveStream
   ) {
     let (id, isNew) = state.withLock { state in
       state.nextStream += 1

@@ -1,0 +1,11 @@
+import HTTPServer
+
+/// Where a live page's events go: one open stream. The server's `ResponseWriter` is the real one;
+/// the hub's unit tests use one that keeps what it is sent.
+protocol LiveStream: Sendable {
+  func write(_ bytes: [UInt8])
+  /// Runs `handler` once when the stream ends, however it ends.
+  func onEnd(_ handler: @escaping @Sendable () -> Void)
+}
+
+extension ResponseWriter: LiveStream {}
