@@ -37,7 +37,9 @@ final class Connection: @unchecked Sendable {
   private var readingPaused = false
   private var output: [UInt8] = []
   /// What each `recv` reads into, reused, so a read costs a copy of what arrived and no more.
-  private var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+  /// Given back while a stream is open: a page following live updates can stay open for hours,
+  /// and ten thousand of them should not each hold a read buffer they do not use.
+  private var scratch: [UInt8] = []
   private var writeIndex = 0
   private var writeSourceActive = false
   private var closeAfterWrite = false
@@ -128,6 +130,8 @@ final class Connection: @unchecked Sendable {
   /// and a half-sent head followed by a reset would otherwise hold its slot until the timeout.
   private func readAvailable() {
     var receivedAny = false
+    if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: 16 * 1024) }
+    defer { if isStreaming { scratch = [] } }
     while !closed {
       let received = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if received > 0 {
@@ -327,6 +331,10 @@ final class Connection: @unchecked Sendable {
         chunked: chunked, request: request, route: response.route, status: response.status,
         started: started)
       phase = .streaming(stream)
+      if readIndex == input.count {
+        input = []  // Nothing more was sent: keep no buffer for the stream's lifetime.
+        readIndex = 0
+      }
       configuration.metrics.streamOpened()
       flush()
       let writer = ResponseWriter(
@@ -423,7 +431,8 @@ final class Connection: @unchecked Sendable {
         return
       }
     }
-    output.removeAll(keepingCapacity: output.capacity <= 256 * 1024)
+    // An open stream writes now and then: it keeps no buffer between its events.
+    output.removeAll(keepingCapacity: !isStreaming && output.capacity <= 256 * 1024)
     writeIndex = 0
     defer { updateReading() }
     if writeSourceActive {
