@@ -16,16 +16,35 @@ public struct ChangeTopic: Hashable, Sendable, CustomStringConvertible {
 /// Where stores announce committed changes and whoever follows them (the live pages) hears of
 /// them. Observers run on the publishing thread, right after the commit, so they must only take
 /// note and schedule their work.
+///
+/// Each topic also has a version, counted up by every change, so a page can tell a browser that
+/// its copy is still current without building anything.
 public final class ChangeFeed: Sendable {
-  private let observers = Mutex<[@Sendable (ChangeTopic) -> Void]>([])
+  private struct State {
+    var observers: [@Sendable (ChangeTopic) -> Void] = []
+    var versions: [ChangeTopic: UInt64] = [:]
+  }
+
+  private let state = Mutex(State())
 
   public init() {}
 
   public func observe(_ observer: @escaping @Sendable (ChangeTopic) -> Void) {
-    observers.withLock { $0.append(observer) }
+    state.withLock { $0.observers.append(observer) }
   }
 
   public func publish(_ topic: ChangeTopic) {
-    for observer in observers.withLock({ $0 }) { observer(topic) }
+    let observers = state.withLock { state in
+      state.versions[topic, default: 0] &+= 1
+      return state.observers
+    }
+    for observer in observers { observer(topic) }
+  }
+
+  /// The versions of `topics` in one text ("league.12"), which changes whenever one of them does.
+  public func version(of topics: Set<ChangeTopic>) -> String {
+    let versions = state.withLock { $0.versions }
+    return topics.sorted { $0.name < $1.name }
+      .map { "\($0.name).\(versions[$0] ?? 0)" }.joined(separator: "-")
   }
 }

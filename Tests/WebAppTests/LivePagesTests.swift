@@ -39,7 +39,7 @@ import WebApp
   @Test func aStreamStartsWithThePageAsItIsAndFollowsEachChange() throws {
     let app = try app()
     let page = try app.get("/rankings")
-    #expect(page.header("Vary") == "Accept")
+    #expect(page.header("Vary") == "Accept, Accept-Encoding")
     let (stream, first) = try opened(app, "/rankings")
     #expect(stream.head.status == 200)
     #expect(stream.head.header("Content-Type") == "text/event-stream")
@@ -59,6 +59,39 @@ import WebApp
     #expect(change.elementID == "rankings")
     #expect(change.html?.contains("<td>Zed</td>") == true)
     #expect(try app.get("/rankings").text.contains(try #require(change.html)))
+  }
+
+  @Test func anUnchangedPageIsConfirmedByItsDataVersionWithoutBeingMade() throws {
+    let app = try app()
+    let page = try app.get("/rankings")
+    let tag = try #require(page.header("ETag"))
+    #expect(tag.hasPrefix(#"W/""#))
+    let confirmed = try app.get("/rankings", headers: [("If-None-Match", tag)])
+    #expect(confirmed.status == 304 && confirmed.body.isEmpty)
+    #expect(confirmed.header("ETag") == tag && confirmed.header("Cache-Control") == "no-cache")
+    #expect(confirmed.header("Vary") == "Accept-Encoding, Accept")
+    // Another address of the same data is another page.
+    #expect(try app.get("/rankings?x=1", headers: [("If-None-Match", tag)]).status == 200)
+    try addPlayer(app, "Walter")
+    let changed = try app.get("/rankings", headers: [("If-None-Match", tag)])
+    #expect(changed.status == 200 && changed.text.contains("<td>Walter</td>"))
+    #expect(changed.header("ETag") != tag)
+    // A request with a cookie (the one-time notice) is always answered in full.
+    let newTag = try #require(changed.header("ETag"))
+    let withCookie = try app.get(
+      "/rankings", headers: [("If-None-Match", newTag), ("Cookie", "other=1")])
+    #expect(withCookie.status == 200 && withCookie.header("ETag")?.hasPrefix("W/") == false)
+    // A form with a one-time token is validated by its bytes only, which differ every time.
+    let id = try #require(
+      try app.get("/matches").text.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
+    let form = try app.get("/matches/\(id)/edit")
+    #expect(form.header("ETag")?.hasPrefix("W/") == false)
+    let formTag = try #require(form.header("ETag"))
+    #expect(try app.get("/matches/\(id)/edit", headers: [("If-None-Match", formTag)]).status == 200)
+    // The playlist is confirmed by its source's version.
+    let playlistTag = try #require(try app.get("/playlist?page=1").header("ETag"))
+    #expect(
+      try app.get("/playlist?page=1", headers: [("If-None-Match", playlistTag)]).status == 304)
   }
 
   @Test func eachChangeIsRenderedOnceWhateverTheNumberOfViewers() throws {

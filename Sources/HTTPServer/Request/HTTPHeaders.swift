@@ -51,6 +51,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }?.name
   }
 
+  /// Says the answer depends on request header `name` too: added to `Vary` once, whatever else
+  /// it lists already.
+  public mutating func addVary(_ name: String) {
+    guard !hasToken(name, in: "vary") else { return }
+    let current = values(for: "vary")
+    replaceOrAdd("Vary", (current + [name]).joined(separator: ", "))
+  }
+
   /// Whether a comma-separated field (`Connection: keep-alive, Upgrade`) holds a token.
   func hasToken(_ token: String, in name: String) -> Bool {
     values(for: name).contains { value in

@@ -1,6 +1,6 @@
 /// Strong validators (RFC 9110 §8.8.3) for bodies made per request, and the `If-None-Match`
 /// comparison shared with static files.
-enum EntityTag {
+public enum EntityTag {
   /// A strong tag for `body`: a 64-bit hash read eight bytes at a time (cheap next to the render
   /// it follows), with a suffix per content coding, since gzip is another representation.
   static func strong(for body: [UInt8], gzip: Bool) -> String {
@@ -25,7 +25,7 @@ enum EntityTag {
 
   /// Whether `If-None-Match` names `etag` (or `*`); a weak form of the same tag matches too, as
   /// RFC 9110 §13.1.2 asks for this header.
-  static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
+  public static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
     ifNoneMatch.split(separator: ",").contains { candidate in
       let tag = candidate.trimmingSpaces
       return tag == "*" || tag == etag || tag == "W/" + etag

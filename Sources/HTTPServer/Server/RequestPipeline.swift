@@ -50,7 +50,7 @@ struct RequestPipeline: Sendable {
     let gzip = compressible && Gzip.isAccepted(by: request.headers)
     if compressible {
       // The answer depends on Accept-Encoding whether or not this client gets gzip.
-      if !response.headers.contains("vary") { response.headers.add("Vary", "Accept-Encoding") }
+      response.headers.addVary("Accept-Encoding")
     }
     if let revalidated = validated(&response, body: body, gzip: gzip, request: request) {
       return revalidated

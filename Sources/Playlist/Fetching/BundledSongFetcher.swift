@@ -33,5 +33,6 @@ public struct BundledSongFetcher: SongFetching {
     return [UInt8](data)
   }
 
-  public func version() -> String? { nil }
+  /// Built into the binary: it never changes while the process runs.
+  public func version() -> String? { "bundled" }
 }

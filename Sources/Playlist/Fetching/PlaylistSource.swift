@@ -37,4 +37,11 @@ public final class PlaylistSource: Sendable {
     state.withLock { $0 = Loaded(result: result, version: version, checkedAt: now) }
     return result
   }
+
+  /// Which version of the source `current` gives now (nil when the source cannot say): pages
+  /// made from it are the same while it is, so a browser's copy can be confirmed without them.
+  public func version(now: Double = Date().timeIntervalSince1970) -> String? {
+    _ = current(now: now)
+    return state.withLock { $0?.version }
+  }
 }

@@ -30,7 +30,7 @@ public struct WebApplication: Responder {
     let changes = ChangeFeed()
     let live = LiveHub(
       settings: configuration.live, changes: changes, metrics: configuration.metrics)
-    let livePages = LivePages(hub: live, pages: pages)
+    let livePages = LivePages(hub: live, pages: pages, changes: changes)
     let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath, changes: changes)
     if configuration.seedsDemoData { try leagueStore.seedDemoData() }
     let publicFiles = try StaticFiles(root: configuration.publicDirectory)

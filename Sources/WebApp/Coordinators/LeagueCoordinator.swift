@@ -18,8 +18,10 @@ struct LeagueCoordinator: Sendable {
     ) { request in try matches(request) }
     router.get(LeagueRoutes.newMatch) { request in try matchForm(request, matchID: nil) }
     router.post(LeagueRoutes.newMatch) { request in try saveMatch(request, matchID: nil) }
+    // The form holds a one-time token per request: only its bytes can validate it.
     live.get(
-      LeagueRoutes.editMatch, Pages.matchForm, following: [.league], in: &router,
+      LeagueRoutes.editMatch, Pages.matchForm, following: [.league], sameForEveryone: false,
+      in: &router,
       viewModel: { request in
         try formViewModel(request, matchID: try matchID(request), token: "")
       }

@@ -5,22 +5,32 @@ import MVVM
 /// page as always, and a GET that asks for `text/event-stream` (what the browser's `EventSource`
 /// sends) with the stream of its live elements: one address for both, so a proxy's path prefix
 /// and every link need nothing extra, and the page is the same page without JavaScript.
+///
+/// A live page is also revalidated by its data's version (`PageValidator`): a browser asking
+/// again about an unchanged page gets 304 without anything being built.
 struct LivePages: Sendable {
   let hub: LiveHub
   let pages: PageRenderer
+  let changes: ChangeFeed
 
   /// `viewModel` builds the view model every viewer of an address shares: from the address
   /// alone (its route parameters), never from one viewer's cookies or form. `answer` serves the
-  /// page itself.
+  /// page itself; `sameForEveryone` is false when the page holds something made per request
+  /// (a form's one-time token), so only its bytes can validate it.
   func get<ViewModel: Outputs>(
     _ pattern: String, _ page: Page<ViewModel>, following topics: Set<ChangeTopic>,
-    in router: inout Router, viewModel: @escaping @Sendable (Request) throws -> ViewModel,
+    sameForEveryone: Bool = true, in router: inout Router,
+    viewModel: @escaping @Sendable (Request) throws -> ViewModel,
     answer: @escaping Router.Handler
   ) {
-    router.get(pattern) { [hub, pages] request in
+    router.get(pattern) { [hub, pages, changes] request in
       guard Self.asksForEvents(request) else {
-        var response = try answer(request)
-        response.headers.add("Vary", "Accept")
+        let version =
+          sameForEveryone && pages.templatesAreFixed ? changes.version(of: topics) : nil
+        var response = try PageValidator.respond(to: request, dataVersion: version) {
+          try answer(request)
+        }
+        response.headers.addVary("Accept")
         return response
       }
       let key = request.basePath + request.path

@@ -31,6 +31,11 @@ struct PageRenderer: Sendable {
     return .html(body, status: status)
   }
 
+  /// Whether the templates stay as loaded (not `--dev`), so a page depends only on its data.
+  var templatesAreFixed: Bool {
+    if case .fixed = templates { true } else { false }
+  }
+
   /// A page's live elements (`m:live`) for `viewModel`, as pushed to the pages open on it; nil
   /// while the templates do not load (only with `--dev`).
   func liveElements<ViewModel: Outputs>(
