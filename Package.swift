@@ -19,10 +19,15 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
-    // System libraries, through pkg-config (libxml2-dev, zlib1g-dev).
+    // System libraries, through pkg-config (libxml2-dev, zlib1g-dev, libpq-dev).
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+
+    // A small PostgreSQL client over libpq: connections, a pool, migrations, LISTEN.
+    .target(
+      name: "Postgres", dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")]),
 
     // The web layer.
     .target(
@@ -44,7 +49,9 @@ let package = Package(
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
       ]),
     .target(name: "MVVM", dependencies: ["MVVMMacros"]),
-    .target(name: "League", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "League",
+      dependencies: ["MVVM", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "Playlist", dependencies: ["MVVM"]),
     .target(name: "Users", dependencies: ["MVVM"]),
     .target(
@@ -87,7 +94,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "LeagueTests",
-      dependencies: ["League", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "League", "Postgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
     .testTarget(name: "UsersTests", dependencies: ["Users"]),
     .testTarget(name: "MemoriesTests", dependencies: ["Memories"]),

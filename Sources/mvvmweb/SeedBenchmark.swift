@@ -14,7 +14,7 @@ struct SeedBenchmark: ParsableCommand {
 
   func run() throws {
     let store = try SQLiteLeagueStore(path: AppConfiguration(dataDirectory: data).databasePath)
-    try store.seedBenchmarkData(players: 100, matches: 10_000)
+    try store.seed(.benchmark(players: 100, matches: 10_000))
     print(
       "The league in \(data) has \(try store.players().count) players and \(try store.matches().count) matches."
     )

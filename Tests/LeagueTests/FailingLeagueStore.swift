@@ -15,4 +15,5 @@ struct FailingLeagueStore: LeagueStore {
   func saveMatch(_ record: MatchRecord) throws -> UUID { throw Unavailable() }
   func deleteMatch(id: UUID) throws -> Bool { throw Unavailable() }
   func rankings() throws -> [Ranking] { try base.rankings() }
+  func seed(_ seed: LeagueSeed) throws { throw Unavailable() }
 }

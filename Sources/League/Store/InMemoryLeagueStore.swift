@@ -98,4 +98,27 @@ public final class InMemoryLeagueStore: LeagueStore {
     }
     return Ranking.ordered(Array(table.values))
   }
+
+  public func seed(_ seed: LeagueSeed) throws {
+    let rows = seed.rows()
+    state.withLock { state in
+      guard state.players.isEmpty else { return }
+      var players: [String: Player] = [:]
+      for row in rows.players {
+        guard let id = UUID(text: row.id) else { continue }
+        players[row.id] = Player(id: id, name: row.name)
+      }
+      for match in rows.matches {
+        guard let id = UUID(text: match.id) else { continue }
+        let side = { (name: String) in
+          match.sides.filter { $0.side == name }.compactMap { players[$0.playerID] }
+        }
+        state.matches[id] = Match(
+          id: id, homePlayers: side("home"), awayPlayers: side("away"),
+          homeGoals: match.homeGoals, awayGoals: match.awayGoals,
+          createdAt: Date(timeIntervalSince1970: match.createdAt))
+      }
+      for player in players.values { state.players[player.id] = player }
+    }
+  }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where the league's players and matches live. The SQLite store is the app's; the in-memory one
-/// is for view-model tests. Both keep the same rules: names unique ignoring case, a match's
+/// Where the league's players and matches live. The SQLite store is the app's default, the
+/// PostgreSQL one is for several instances sharing a database; the in-memory one is for
+/// view-model tests. All keep the same rules: names unique ignoring case, a match's
 /// players known, one match per form token.
 public protocol LeagueStore: Sendable {
   /// Every player, by name.
@@ -18,6 +19,8 @@ public protocol LeagueStore: Sendable {
   func deleteMatch(id: UUID) throws -> Bool
   /// Every player's ranking, best first.
   func rankings() throws -> [Ranking]
+  /// Fills an empty league with `seed` in one transaction; does nothing when there are players.
+  func seed(_ seed: LeagueSeed) throws
 }
 
 /// Rule violations a store refuses.

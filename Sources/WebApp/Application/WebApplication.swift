@@ -32,7 +32,7 @@ public struct WebApplication: Responder {
       settings: configuration.live, changes: changes, metrics: configuration.metrics)
     let livePages = LivePages(hub: live, pages: pages, changes: changes)
     let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath, changes: changes)
-    if configuration.seedsDemoData { try leagueStore.seedDemoData() }
+    if configuration.seedsDemoData { try leagueStore.seed(.demo) }
     let publicFiles = try StaticFiles(root: configuration.publicDirectory)
 
     var router = Router()

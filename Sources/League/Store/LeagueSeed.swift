@@ -1,0 +1,95 @@
+import Foundation
+
+/// Players and matches to fill an empty league with: a few pals for the demo, or a large league
+/// for the /rankings benchmark. Each store writes a seed in one transaction (`seed(_:)`), and
+/// only into a league without players.
+public struct LeagueSeed: Sendable {
+  public struct Result: Sendable {
+    var home: [Int]
+    var away: [Int]
+    var homeGoals: Int
+    var awayGoals: Int
+  }
+
+  var playerNames: [String]
+  var matches: [Result]
+  /// Seconds between two matches' dates, the last one a moment ago.
+  var spacing: TimeInterval
+
+  /// A few pals and matches, so a newcomer sees a living league.
+  public static let demo = LeagueSeed(
+    playerNames: ["Alice", "Bruno", "Chloé", "Dev", "Eun-ji", "Farid"],
+    matches: [
+      Result(home: [0], away: [1], homeGoals: 3, awayGoals: 1),
+      Result(home: [2, 3], away: [4, 5], homeGoals: 2, awayGoals: 2),
+      Result(home: [1], away: [2], homeGoals: 0, awayGoals: 1),
+      Result(home: [0, 5], away: [3, 4], homeGoals: 4, awayGoals: 2),
+      Result(home: [3], away: [0], homeGoals: 1, awayGoals: 1),
+      Result(home: [4], away: [5], homeGoals: 2, awayGoals: 0),
+      Result(home: [1, 2], away: [0, 3], homeGoals: 1, awayGoals: 3),
+      Result(home: [5], away: [4], homeGoals: 2, awayGoals: 3),
+    ],
+    spacing: 86_400)
+
+  /// `players` players and `matches` matches of one or two a side, with goals from a fixed
+  /// pseudo-random sequence: the same league on every run.
+  public static func benchmark(players: Int = 100, matches: Int = 10_000) -> LeagueSeed {
+    var generator = SplitMix64(seed: 2026)
+    let count = max(players, 4)
+    let names = (1...count).map { String(format: "Player %03d", $0) }
+    let results = (0..<max(matches, 0)).map { _ -> Result in
+      var picked: [Int] = []
+      let size = Int(generator.next() % 2) + 1
+      while picked.count < size * 2 {
+        let candidate = Int(generator.next() % UInt64(count))
+        if !picked.contains(candidate) { picked.append(candidate) }
+      }
+      return Result(
+        home: Array(picked[..<size]), away: Array(picked[size...]),
+        homeGoals: Int(generator.next() % 6), awayGoals: Int(generator.next() % 6))
+    }
+    return LeagueSeed(playerNames: names, matches: results, spacing: 60)
+  }
+
+  /// The rows to insert, with fresh ids and dates: players (id, name), then matches (id, goals,
+  /// date, and each side's player ids).
+  func rows(
+    now: TimeInterval = Date().timeIntervalSince1970
+  ) -> (
+    players: [(id: String, name: String)],
+    matches: [(
+      id: String, homeGoals: Int, awayGoals: Int, createdAt: Double,
+      sides: [(side: String, playerID: String)]
+    )]
+  ) {
+    let ids = playerNames.map { _ in UUID().lowercasedText }
+    let start = now - spacing * Double(matches.count)
+    let matchRows = matches.enumerated().map { index, result in
+      (
+        id: UUID().lowercasedText, homeGoals: result.homeGoals, awayGoals: result.awayGoals,
+        createdAt: start + spacing * Double(index),
+        sides: result.home.map { (side: "home", playerID: ids[$0]) }
+          + result.away.map { (side: "away", playerID: ids[$0]) }
+      )
+    }
+    return (Array(zip(ids, playerNames)).map { (id: $0, name: $1) }, matchRows)
+  }
+}
+
+/// A small deterministic pseudo-random generator (SplitMix64), so seeded data is the same on
+/// every run.
+struct SplitMix64 {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}

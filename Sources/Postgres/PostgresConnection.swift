@@ -1,0 +1,164 @@
+import CLibPQ
+import Glibc
+
+/// One connection to a PostgreSQL server through libpq. Calls block the calling thread, so the
+/// stores make them on their own threads, never on a connection's queue. Parameters travel
+/// separately from the SQL text (`$1`, `$2`…), never pasted into it.
+///
+/// `@unchecked Sendable`: a connection is used by one thread at a time; `PostgresPool` hands it
+/// out to one caller and takes it back.
+public final class PostgresConnection: @unchecked Sendable {
+  let handle: OpaquePointer
+
+  /// Connects to `url` (`postgres://user:pass@host:port/db`, `postgresql:///db?host=/run/postgresql`
+  /// or any libpq connection string). A malformed URL, an unreachable server or refused
+  /// credentials throw one line naming the host and libpq's reason.
+  public init(url: String) throws(PostgresError) {
+    var parseError: UnsafeMutablePointer<CChar>?
+    guard let options = PQconninfoParse(url, &parseError) else {
+      let reason = parseError.map { String(cString: $0) } ?? "it could not be read"
+      if let parseError { PQfreemem(parseError) }
+      throw PostgresError("the database URL is not valid: \(Self.oneLine(reason))")
+    }
+    PQconninfoFree(options)
+    // Give up on a server that does not answer within 10 s (the URL may say otherwise: it
+    // comes later and wins), rather than hanging the start.
+    let keywords = ["connect_timeout", "dbname"]
+    let values = ["10", url]
+    let handle = withCStringArrays(keywords, values) { keywords, values in
+      PQconnectdbParams(keywords, values, 1)
+    }
+    guard let handle else { throw PostgresError("libpq could not allocate a connection") }
+    guard PQstatus(handle) == CONNECTION_OK else {
+      let reason = Self.oneLine(String(cString: PQerrorMessage(handle)))
+      PQfinish(handle)
+      throw PostgresError(reason)
+    }
+    self.handle = handle
+  }
+
+  deinit {
+    PQfinish(handle)
+  }
+
+  /// Whether the connection still works; one that broke is dropped by the pool.
+  public var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+
+  /// The socket libpq reads notifications from.
+  public var socket: Int32 { PQsocket(handle) }
+
+  /// Runs one statement with text parameters and returns its rows.
+  @discardableResult
+  public func query(
+    _ sql: String, _ parameters: [String?] = []
+  ) throws(PostgresError)
+    -> PostgresRows
+  {
+    let result = withOptionalCStrings(parameters) { values in
+      PQexecParams(
+        handle, sql, Int32(clamping: values.count), nil, values.baseAddress, nil, nil, 0)
+    }
+    guard let result else {
+      throw PostgresError(Self.oneLine(String(cString: PQerrorMessage(handle))))
+    }
+    defer { PQclear(result) }
+    let status = PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      throw PostgresError(
+        Self.oneLine(String(cString: PQresultErrorMessage(result))), sqlState: state)
+    }
+    let rowCount = Int(PQntuples(result))
+    let columnCount = Int(PQnfields(result))
+    var rows: [[String?]] = []
+    rows.reserveCapacity(rowCount)
+    for row in 0..<rowCount {
+      var values: [String?] = []
+      values.reserveCapacity(columnCount)
+      for column in 0..<columnCount {
+        let (r, c) = (Int32(truncatingIfNeeded: row), Int32(truncatingIfNeeded: column))
+        values.append(
+          PQgetisnull(result, r, c) == 1 ? nil : String(cString: PQgetvalue(result, r, c)))
+      }
+      rows.append(values)
+    }
+    let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+    return PostgresRows(rows: rows, affected: affected)
+  }
+
+  /// Runs a script of several statements without parameters (a migration).
+  public func run(script: String) throws(PostgresError) {
+    guard let result = PQexec(handle, script) else {
+      throw PostgresError(Self.oneLine(String(cString: PQerrorMessage(handle))))
+    }
+    defer { PQclear(result) }
+    let status = PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+      throw PostgresError(Self.oneLine(String(cString: PQresultErrorMessage(result))))
+    }
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  public func transaction<Value>(_ body: () throws -> Value) throws -> Value {
+    try query("BEGIN")
+    do {
+      let value = try body()
+      try query("COMMIT")
+      return value
+    } catch {
+      _ = try? query("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Reads what has arrived on the socket and returns the channels notified since the last call.
+  public func notifications() throws(PostgresError) -> [String] {
+    guard PQconsumeInput(handle) == 1 else {
+      throw PostgresError(Self.oneLine(String(cString: PQerrorMessage(handle))))
+    }
+    var channels: [String] = []
+    while let notification = PQnotifies(handle) {
+      channels.append(String(cString: notification.pointee.relname))
+      PQfreemem(notification)
+    }
+    return channels
+  }
+
+  /// libpq's messages end in a newline and may hold several lines; a log line wants one.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.joined(separator: " ")
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters() -> Substring {
+    var text = self
+    while text.first?.isWhitespace == true { text.removeFirst() }
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return text
+  }
+}
+
+/// Calls `body` with NUL-terminated copies of `strings` (nil stays a null pointer), valid only
+/// during the call.
+func withOptionalCStrings<Result>(
+  _ strings: [String?], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result
+) -> Result {
+  let copies = strings.map { $0.map { strdup($0) } ?? nil }
+  defer { copies.forEach { free($0) } }
+  let pointers = copies.map { $0.map { UnsafePointer($0) } }
+  return pointers.withUnsafeBufferPointer(body)
+}
+
+/// libpq's keyword/value arrays: NULL-terminated lists of C strings.
+func withCStringArrays<Result>(
+  _ keywords: [String], _ values: [String],
+  _ body: (UnsafePointer<UnsafePointer<CChar>?>, UnsafePointer<UnsafePointer<CChar>?>) -> Result
+) -> Result {
+  withOptionalCStrings(keywords + [nil]) { keywords in
+    withOptionalCStrings(values + [nil]) { values in
+      // trap-ok: arrays of at least one element (the terminating nil) have a base address.
+      body(keywords.baseAddress!, values.baseAddress!)
+    }
+  }
+}

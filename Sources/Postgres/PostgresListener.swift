@@ -1,0 +1,84 @@
+import Dispatch
+import Logging
+
+/// Follows `NOTIFY` on some channels over a connection of its own, read by a Dispatch source on
+/// libpq's socket (no thread waits on it). When the connection drops it reconnects every second
+/// until it can, then reports every channel once: what was missed meanwhile is unknown.
+///
+/// `@unchecked Sendable`: its mutable state is touched only on `queue`.
+public final class PostgresListener: @unchecked Sendable {
+  private let url: String
+  private let channels: [String]
+  private let queue = DispatchQueue(label: "mvvmweb.postgres.listen")
+  private let notify: @Sendable (String) -> Void
+  private let logger: Logger
+  private var source: DispatchSourceRead?
+  private var stopped = false
+
+  /// Starts listening now; throws when the first connection cannot be made. Channel names are
+  /// plain lowercase words (the change topics), never input.
+  public init(
+    url: String, channels: [String], logger: Logger,
+    notify: @escaping @Sendable (String) -> Void
+  ) throws(PostgresError) {
+    self.url = url
+    self.channels = channels
+    self.notify = notify
+    self.logger = logger
+    let connection = try Self.listening(url: url, channels: channels)
+    queue.sync { follow(connection) }
+  }
+
+  /// Stops listening and closes the connection.
+  public func stop() {
+    queue.sync {
+      stopped = true
+      source?.cancel()
+      source = nil
+    }
+  }
+
+  private static func listening(
+    url: String, channels: [String]
+  ) throws(PostgresError)
+    -> PostgresConnection
+  {
+    let connection = try PostgresConnection(url: url)
+    for channel in channels
+    where channel.allSatisfy({ $0.isASCII && ($0.isLowercase || $0 == "_") }) {
+      try connection.query("LISTEN \(channel)")
+    }
+    return connection
+  }
+
+  private func follow(_ connection: PostgresConnection) {
+    let source = DispatchSource.makeReadSource(fileDescriptor: connection.socket, queue: queue)
+    source.setEventHandler { [self] in
+      do {
+        for channel in try connection.notifications() { notify(channel) }
+      } catch {
+        logger.warning("database notifications stopped: \(error); reconnecting")
+        self.source?.cancel()
+        self.source = nil
+        reconnect()
+      }
+    }
+    // libpq closes the socket when the connection goes: only after the source let go of it.
+    source.setCancelHandler { withExtendedLifetime(connection) {} }
+    self.source = source
+    source.resume()
+  }
+
+  private func reconnect() {
+    queue.asyncAfter(deadline: .now() + .seconds(1)) { [self] in
+      guard !stopped else { return }
+      do {
+        follow(try Self.listening(url: url, channels: channels))
+        logger.notice("database notifications resumed")
+        channels.forEach(notify)
+      } catch {
+        reconnect()
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+@testable import League
+
+/// The stores the app can run on, each on real storage: a SQLite file in a temporary folder, or
+/// a fresh database on a private PostgreSQL server (`PostgresTestServer`).
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case sqlite, postgres
+
+  var testDescription: String { rawValue }
+
+  /// A new, empty store, and a way to open the same data again, as a restart does.
+  func freshStore() throws -> (store: any LeagueStore, reopen: () throws -> any LeagueStore) {
+    switch self {
+    case .sqlite:
+      let path =
+        NSTemporaryDirectory() + "mvvmweb-league-\(UUID().uuidString.prefix(8))/mvvmweb.sqlite"
+      return (try SQLiteLeagueStore(path: path), { try SQLiteLeagueStore(path: path) })
+    case .postgres:
+      let url = try PostgresTestServer.shared.get().freshDatabase()
+      let open = { try PostgresLeagueStore(pool: PostgresPool(url: url, size: 8)) }
+      return (try open(), open)
+    }
+  }
+}
+
+/// One contract, every store: the same tests run against SQLite and PostgreSQL.
+@Suite struct LeagueStoreContractTests {
+  @Test(arguments: StoreKind.allCases)
+  func playersMatchesAndCascades(_ kind: StoreKind) throws {
+    let (store, reopen) = try kind.freshStore()
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    #expect(throws: LeagueStoreError.nameTaken) { try store.addPlayer(name: "ANN") }
+    let matchID = try store.saveMatch(
+      MatchRecord(
+        homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 2, awayGoals: 1, token: "x"))
+    let match = try #require(try store.match(id: matchID))
+    #expect(match.homePlayers == [ann])
+    #expect(match.awayPlayers == [ben])
+    let again = try store.saveMatch(
+      MatchRecord(
+        homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 2, awayGoals: 1, token: "x"))
+    #expect(again == match.id)
+    // The database's foreign keys refuse a player that does not exist, and nothing is saved.
+    #expect(throws: LeagueStoreError.unknownPlayer) {
+      try store.saveMatch(
+        MatchRecord(homePlayerIDs: [UUID()], awayPlayerIDs: [ben.id], homeGoals: 0, awayGoals: 0))
+    }
+    #expect(try store.matches().count == 1)
+    var edited = MatchRecord(
+      id: match.id, homePlayerIDs: [ben.id], awayPlayerIDs: [ann.id], homeGoals: 0, awayGoals: 5)
+    #expect(try store.saveMatch(edited) == match.id)
+    #expect(try store.match(id: match.id)?.awayGoals == 5)
+    edited.id = UUID()
+    #expect(throws: LeagueStoreError.matchNotFound) { try store.saveMatch(edited) }
+
+    let reopened = try reopen()
+    #expect(try reopened.matches().count == 1)
+    #expect(try reopened.rankings().map(\.player.name) == ["Ann", "Ben"])
+    #expect(try reopened.deleteMatch(id: match.id))
+    #expect(try !reopened.deleteMatch(id: match.id))
+    #expect(try reopened.matches().isEmpty)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func rankingsInSQLMatchTheInMemoryComputation(_ kind: StoreKind) throws {
+    let sql = try kind.freshStore().store
+    try sql.seed(.benchmark(players: 12, matches: 300))
+    let memory = InMemoryLeagueStore()
+    var ids: [UUID: UUID] = [:]
+    // Edits and deletes must take back what the standings triggers gave.
+    let matches = try sql.matches()
+    for match in matches.prefix(20) {
+      _ = try sql.saveMatch(
+        MatchRecord(
+          id: match.id, homePlayerIDs: match.awayPlayers.map(\.id),
+          awayPlayerIDs: match.homePlayers.map(\.id),
+          homeGoals: (match.homeGoals + 2) % 6, awayGoals: match.awayGoals))
+    }
+    for match in matches.suffix(30) { #expect(try sql.deleteMatch(id: match.id)) }
+    for player in try sql.players() {
+      ids[player.id] = try memory.addPlayer(name: player.name).id
+    }
+    for match in try sql.matches() {
+      _ = try memory.saveMatch(
+        MatchRecord(
+          homePlayerIDs: match.homePlayers.compactMap { ids[$0.id] },
+          awayPlayerIDs: match.awayPlayers.compactMap { ids[$0.id] },
+          homeGoals: match.homeGoals, awayGoals: match.awayGoals))
+    }
+    let fromSQL = try sql.rankings().map { "\($0.player.name) \($0.matchesPlayed) \($0.points)" }
+    let fromMemory = try memory.rankings().map {
+      "\($0.player.name) \($0.matchesPlayed) \($0.points)"
+    }
+    #expect(fromSQL == fromMemory)
+    #expect(fromSQL.count == 12)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func fiftyConcurrentPostsAllLandExactlyOnce(_ kind: StoreKind) throws {
+    let store = try kind.freshStore().store
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    DispatchQueue.concurrentPerform(iterations: 100) { index in
+      // Every token is posted twice (a double click): 50 matches, not 100.
+      _ = try? store.saveMatch(
+        MatchRecord(
+          homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: index % 50 % 10,
+          awayGoals: 0,
+          token: "post-\(index % 50)"))
+    }
+    #expect(try store.matches().count == 50)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func demoDataSeedsOnlyAnEmptyDatabase(_ kind: StoreKind) throws {
+    let store = try kind.freshStore().store
+    try store.seed(.demo)
+    try store.seed(.demo)
+    #expect(try store.players().count == 6)
+    #expect(try store.matches().count == 8)
+  }
+
+}

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import Logging
+import Postgres
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import League
+
+/// What only the PostgreSQL store has to do: instances sharing one database, migrations started
+/// together, and committed writes announced to every instance with NOTIFY.
+@Suite struct PostgresLeagueStoreTests {
+  let url: String
+
+  init() throws {
+    url = try PostgresTestServer.shared.get().freshDatabase()
+  }
+
+  func instance() throws -> PostgresLeagueStore {
+    try PostgresLeagueStore(pool: PostgresPool(url: url, size: 4))
+  }
+
+  @Test func instancesStartingTogetherMigrateOnce() throws {
+    let started = Mutex<[Result<PostgresLeagueStore, any Error>]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      let result = Result { try instance() }
+      started.withLock { $0.append(result) }
+    }
+    let stores = try started.withLock { $0 }.map { try $0.get() }
+    #expect(stores.count == 4)
+    let applied = try PostgresConnection(url: url).query("SELECT name FROM mvvmweb_migrations")
+    #expect(applied.rows == [["league-1-players-matches-standings"]])
+  }
+
+  @Test func aDoubleSubmitThatLandsOnTwoInstancesRecordsOneMatch() throws {
+    let (first, second) = (try instance(), try instance())
+    let ann = try first.addPlayer(name: "Ann")
+    let ben = try second.addPlayer(name: "Ben")
+    #expect(throws: LeagueStoreError.nameTaken) { try second.addPlayer(name: "ANN") }
+    let record = MatchRecord(
+      homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 1, awayGoals: 0, token: "t")
+    let ids = Mutex<[UUID]>([])
+    DispatchQueue.concurrentPerform(iterations: 20) { index in
+      let store = index.isMultiple(of: 2) ? first : second
+      if let id = try? store.saveMatch(record) { ids.withLock { $0.append(id) } }
+    }
+    #expect(ids.withLock { Set($0).count } == 1 && ids.withLock { $0.count } == 20)
+    #expect(try first.matches().count == 1)
+    #expect(try second.rankings().map(\.matchesPlayed) == [1, 1])
+  }
+
+  @Test func committedWritesAreHeardByEveryInstanceAndRolledBackOnesAreNot() throws {
+    let store = try instance()
+    let heard = Mutex<[String]>([])
+    let listener = try PostgresListener(
+      url: url, channels: ["league"], logger: Logger(label: "test")
+    ) { channel in heard.withLock { $0.append(channel) } }
+    defer { listener.stop() }
+    _ = try store.addPlayer(name: "Ann")
+    #expect(eventually { heard.withLock { $0 } == ["league"] })
+    #expect(throws: LeagueStoreError.nameTaken) { try store.addPlayer(name: "ann") }
+    _ = try store.addPlayer(name: "Ben")
+    #expect(eventually { heard.withLock { $0 }.count == 2 })
+    usleep(100_000)
+    #expect(heard.withLock { $0 } == ["league", "league"])  // Not three: the refusal rolled back.
+  }
+
+  @Test func aListenerWhoseConnectionDropsReconnectsAndReportsEveryChannel() throws {
+    let store = try instance()
+    let heard = Mutex<[String]>([])
+    let listener = try PostgresListener(
+      url: url, channels: ["league"], logger: Logger(label: "test")
+    ) { channel in heard.withLock { $0.append(channel) } }
+    defer { listener.stop() }
+    // Another session ends the listener's, as a database restart would.
+    try PostgresConnection(url: url).query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'")
+    #expect(eventually { heard.withLock { $0 } == ["league"] })  // What it may have missed.
+    _ = try store.addPlayer(name: "Ann")
+    #expect(eventually { heard.withLock { $0 } == ["league", "league"] })
+  }
+
+  @Test func aBadURLOrAnUnreachableServerIsOneClearLine() {
+    #expect(throws: PostgresError.self) { try PostgresPool(url: "postgres://[oops", size: 1) }
+    do {
+      _ = try PostgresPool(url: "postgresql:///nowhere?host=/nonexistent&user=postgres", size: 1)
+      Issue.record("connected to a server that does not exist")
+    } catch {
+      #expect(error.description.contains("/nonexistent"))
+      #expect(!error.description.contains("\n"))
+    }
+  }
+}
