@@ -55,7 +55,8 @@ let package = Package(
     .target(name: "Playlist", dependencies: ["MVVM"]),
     .target(name: "Users", dependencies: ["MVVM"]),
     .target(
-      name: "Memories", dependencies: ["MVVM", .product(name: "GRDB", package: "GRDB.swift")]),
+      name: "Memories",
+      dependencies: ["MVVM", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
 
     // Routes, coordinators, page views and the composition root.
     .target(
@@ -100,7 +101,7 @@ let package = Package(
       ]),
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
     .testTarget(name: "UsersTests", dependencies: ["Users"]),
-    .testTarget(name: "MemoriesTests", dependencies: ["Memories"]),
+    .testTarget(name: "MemoriesTests", dependencies: ["Memories", "Postgres", "TestSupport"]),
     .testTarget(name: "WebAppTests", dependencies: ["WebApp", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,7 @@
 import Foundation
 import MVVM
+import Postgres
+import TestSupport
 import Testing
 
 @testable import Memories
@@ -126,9 +128,15 @@ var everyKind: [[String: Any]] {
 }
 
 @Suite struct MemoriesStoreTests {
-  @Test func sqliteImportIsIdempotentAndQueriesADayAcrossYears() throws {
-    let path = NSTemporaryDirectory() + "mvvmweb-mem-\(UUID().uuidString.prefix(6))/db.sqlite"
-    let store = try SQLiteMemoriesStore(path: path)
+  /// The same test on each store the app can run on.
+  @Test(arguments: ["sqlite", "postgres"])
+  func importIsIdempotentAndQueriesADayAcrossYears(_ kind: String) throws {
+    let store: any MemoriesStore =
+      kind == "sqlite"
+      ? try SQLiteMemoriesStore(
+        path: NSTemporaryDirectory() + "mvvmweb-mem-\(UUID().uuidString.prefix(6))/db.sqlite")
+      : try PostgresMemoriesStore(
+        pool: PostgresPool(url: try PostgresTestServer.shared.get().freshDatabase(), size: 2))
     let report = try store.importRecords(
       everyKind + [record("late", "2015-03-09T10:00:00Z", "text", ["text": "same year"])],
       file: "f.json")

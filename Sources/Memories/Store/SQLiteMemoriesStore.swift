@@ -32,22 +32,13 @@ public final class SQLiteMemoriesStore: MemoriesStore {
 
   public func importRecords(_ records: [Any], file: String) throws -> ImportReport {
     let (accepted, problems) = controller.parseKeepingRecords(records, file: file)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
+    let stored = try accepted.map { try StoredMemory(record: $0.record, item: $0.item) }
     try pool.write { db in
-      for (record, item) in accepted {
-        let parts = calendar.dateComponents([.month, .day], from: item.createdAt)
-        let json = String(
-          decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]),
-          as: UTF8.self)
+      for memory in stored {
         try db.execute(
           sql:
             "INSERT OR REPLACE INTO memoryItem (id, monthDay, createdAt, record) VALUES (?, ?, ?, ?)",
-          arguments: [
-            item.id, String(format: "%02d%02d", parts.month!, parts.day!),
-            item.createdAt.timeIntervalSince1970,
-            json,
-          ])
+          arguments: [memory.id, memory.monthDay, memory.createdAt, memory.json])
       }
     }
     return ImportReport(file: file, imported: accepted.count, problems: problems)
@@ -58,8 +49,8 @@ public final class SQLiteMemoriesStore: MemoriesStore {
       try String.fetchAll(
         db, sql: "SELECT record FROM memoryItem WHERE monthDay = ?", arguments: [key.monthDay])
     }
-    let raw = records.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
-    return Issue(key: key, items: controller.parse(raw, file: "database").items)
+    return Issue(
+      key: key, items: controller.parse(StoredMemory.records(records), file: "database").items)
   }
 
   public func itemCount() throws -> Int {
