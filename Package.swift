@@ -70,7 +70,7 @@ let package = Package(
     .executableTarget(
       name: "mvvmweb",
       dependencies: [
-        "WebApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "WebApp", "Postgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
 

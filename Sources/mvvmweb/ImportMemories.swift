@@ -16,8 +16,10 @@ struct ImportMemories: ParsableCommand {
   @Option(help: ArgumentHelp("The data folder.", valueName: "dir"))
   var data = "data"
 
+  @OptionGroup var database: DatabaseOptions
+
   func run() throws {
-    let store = try SQLiteMemoriesStore(path: AppConfiguration(dataDirectory: data).databasePath)
+    let store = try AppStores(database.applied(to: AppConfiguration(dataDirectory: data))).memories
     let report = try MemoriesImporter(store: store).importFile(at: path)
     print(report.summary)
     if !report.problems.isEmpty { throw ExitCode.failure }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import League
 import WebApp
 
 /// `mvvmweb seed-benchmark`: fill an empty league with 100 players and 10,000 matches, the
@@ -12,11 +11,15 @@ struct SeedBenchmark: ParsableCommand {
   @Option(help: ArgumentHelp("The data folder.", valueName: "dir"))
   var data = "data"
 
+  @OptionGroup var database: DatabaseOptions
+
   func run() throws {
-    let store = try SQLiteLeagueStore(path: AppConfiguration(dataDirectory: data).databasePath)
+    let configuration = database.applied(to: AppConfiguration(dataDirectory: data))
+    let store = try AppStores(configuration).league
     try store.seed(.benchmark(players: 100, matches: 10_000))
+    let place = configuration.databaseURL.map(DatabaseOptions.redacted) ?? data
     print(
-      "The league in \(data) has \(try store.players().count) players and \(try store.matches().count) matches."
+      "The league in \(place) has \(try store.players().count) players and \(try store.matches().count) matches."
     )
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HTTPServer
 import Logging
+import Postgres
 import Templating
 import WebApp
 
@@ -39,6 +40,8 @@ struct Serve: ParsableCommand {
       "The data folder: mvvmweb.sqlite and the memories' media. Created if missing.",
       valueName: "dir"))
   var data = "data"
+
+  @OptionGroup var database: DatabaseOptions
 
   @Option(
     help: ArgumentHelp(
@@ -241,7 +244,7 @@ struct Serve: ParsableCommand {
     let proxies =
       trustedProxy.isEmpty
       ? TrustedProxies.loopback : try TrustedProxies(specifications: trustedProxy)
-    let appConfiguration = AppConfiguration(
+    var appConfiguration = AppConfiguration(
       dataDirectory: data, templatesDirectory: templates, publicDirectory: publicDirectory,
       songsPath: songs,
       seedsDemoData: !noDemo, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
@@ -250,6 +253,7 @@ struct Serve: ParsableCommand {
       metrics: metrics, developerMode: dev,
       live: LiveSettings(maxStreams: maxStreams, heartbeat: .seconds(heartbeat)),
       usersLatency: .seconds(usersLatency))
+    appConfiguration = database.applied(to: appConfiguration)
     OpenFileLimit.raise(toFit: maxConnections, logger: logger)
     try requireFolder(templates, "templates", flag: "--templates")
     try requireFolder(publicDirectory, "public", flag: "--public")
@@ -260,6 +264,9 @@ struct Serve: ParsableCommand {
       printError(
         "mvvmweb: the templates have \(errors.errors.count) problem(s):\n"
           + errors.listing(under: templates))
+      throw ExitCode.failure
+    } catch let error as PostgresError {
+      printError(DatabaseOptions.failure(error, url: appConfiguration.databaseURL ?? ""))
       throw ExitCode.failure
     } catch {
       printError("mvvmweb: cannot start: \(error)")

@@ -16,6 +16,8 @@ public final class PostgresLeagueStore: LeagueStore {
     try Self.migrator.migrate(pool)
   }
 
+  private static let seedLock: Int64 = 0x7365_6564  // "seed"
+
   static var migrator: PostgresMigrator {
     var migrator = PostgresMigrator(lockKey: 0x6c65_6167_7565)  // "league"
     migrator.register(
@@ -188,6 +190,8 @@ public final class PostgresLeagueStore: LeagueStore {
 
   public func seed(_ seed: LeagueSeed) throws {
     try write { connection in
+      // Instances starting together: one seeds, the others then find players and do nothing.
+      try connection.query("SELECT pg_advisory_xact_lock(\(Self.seedLock))")
       guard try connection.query("SELECT 1 FROM player LIMIT 1").count == 0 else { return }
       let rows = seed.rows()
       for player in rows.players {

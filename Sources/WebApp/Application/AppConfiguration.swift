@@ -5,6 +5,12 @@ import Foundation
 public struct AppConfiguration: Sendable {
   /// Where the SQLite file (`mvvmweb.sqlite`) and the memories' media live; created on first run.
   public var dataDirectory: String
+  /// A PostgreSQL URL (`postgres://user:pass@host:port/db`, `postgresql:///db?host=/run/postgresql`)
+  /// to keep the league and the memories in, shared by several instances; nil keeps them in
+  /// SQLite in `dataDirectory`.
+  public var databaseURL: String?
+  /// Connections each instance opens to PostgreSQL at most.
+  public var databasePoolSize: Int
   public var templatesDirectory: String
   public var publicDirectory: String
   /// The playlist's JSON file; nil shows the bundled demo playlist.
@@ -38,7 +44,7 @@ public struct AppConfiguration: Sendable {
     trustedProxies: TrustedProxies = .loopback,
     allowedHosts: AllowedHosts = .any, metrics: AppMetrics = AppMetrics(),
     developerMode: Bool = false, live: LiveSettings = LiveSettings(),
-    usersLatency: Duration = .zero
+    usersLatency: Duration = .zero, databaseURL: String? = nil, databasePoolSize: Int = 8
   ) {
     self.dataDirectory = dataDirectory
     self.templatesDirectory = templatesDirectory
@@ -53,6 +59,8 @@ public struct AppConfiguration: Sendable {
     self.developerMode = developerMode
     self.live = live
     self.usersLatency = usersLatency
+    self.databaseURL = databaseURL
+    self.databasePoolSize = databasePoolSize
   }
 
   /// The database file inside the data folder.

@@ -14,6 +14,8 @@ import Users
 public struct WebApplication: Responder {
   public let configuration: AppConfiguration
   public let router: Router
+  /// The stores, kept for their PostgreSQL listener, which must live as long as the app.
+  let stores: AppStores
 
   public init(configuration: AppConfiguration) throws {
     self.configuration = configuration
@@ -31,7 +33,8 @@ public struct WebApplication: Responder {
     let live = LiveHub(
       settings: configuration.live, changes: changes, metrics: configuration.metrics)
     let livePages = LivePages(hub: live, pages: pages, changes: changes)
-    let leagueStore = try SQLiteLeagueStore(path: configuration.databasePath, changes: changes)
+    stores = try AppStores(configuration, changes: changes)
+    let leagueStore = stores.league
     if configuration.seedsDemoData { try leagueStore.seed(.demo) }
     let publicFiles = try StaticFiles(root: configuration.publicDirectory)
 
@@ -64,7 +67,7 @@ public struct WebApplication: Responder {
       store: UserStore(latency: configuration.usersLatency, changes: changes),
       avatars: AvatarCache(), pages: pages, live: livePages
     ).register(in: &router)
-    let memories = try SQLiteMemoriesStore(path: configuration.databasePath)
+    let memories = stores.memories
     if configuration.seedsDemoData, try memories.itemCount() == 0 {
       try DemoMemories.install(mediaDirectory: configuration.mediaDirectory)
       _ = try memories.importRecords(DemoMemories.records(), file: "demo")
