@@ -12,13 +12,18 @@ from support import ROOT, free_port, request
 
 
 class Nginx:
-    def __init__(self, upstream_socket=None, upstream_port=None, upstream_keepalive="60s"):
+    def __init__(self, upstream_socket=None, upstream_port=None, upstream_keepalive="60s",
+                 upstream_ports=None):
         binary = shutil.which("nginx") or "/usr/sbin/nginx"
         self.workdir = tempfile.mkdtemp(prefix="mvvmweb-nginx-")
         self.port = free_port()
         with open(os.path.join(ROOT, "deploy", "nginx.conf")) as example:
             site = example.read()
-        if upstream_port is not None:
+        if upstream_ports:
+            # Several instances in one upstream, as the example's comment shows.
+            servers = "".join(f"    server 127.0.0.1:{port};\n" for port in upstream_ports)
+            site = site.replace("    server unix:/run/mvvmweb/mvvmweb.sock;\n", servers)
+        elif upstream_port is not None:
             # The TCP variant the example documents: swap the commented server line in.
             site = site.replace("    server unix:/run/mvvmweb/mvvmweb.sock;\n", "")
             site = site.replace("# server 127.0.0.1:8080;", f"server 127.0.0.1:{upstream_port};")

@@ -27,6 +27,23 @@ class SystemdUnit(unittest.TestCase):
         level = float(re.search(r"Overall exposure level for mvvmweb.service: ([\d.]+)", out).group(1))
         self.assertLessEqual(level, 2.0, out)
 
+    def test_the_template_for_several_instances_is_as_tight(self):
+        # systemd rates an instance of a template: name the copy as one.
+        folder = tempfile.mkdtemp(prefix="mvvmweb-unit-")
+        instance = os.path.join(folder, "mvvmweb@1.service")
+        shutil.copy(os.path.join(ROOT, "deploy", "mvvmweb@.service"), instance)
+        out = subprocess.run(
+            ["systemd-analyze", "security", "--offline=yes", instance],
+            capture_output=True, text=True, cwd=folder,
+        ).stdout
+        shutil.rmtree(folder)
+        level = float(re.search(r"Overall exposure level for mvvmweb@1.service: ([\d.]+)", out).group(1))
+        self.assertLessEqual(level, 2.0, out)
+        with open(os.path.join(ROOT, "deploy", "mvvmweb@.service")) as unit:
+            text = unit.read()
+        self.assertIn("EnvironmentFile=/etc/mvvmweb/database.env", text)
+        self.assertIn("--unix-socket /run/mvvmweb-%i/mvvmweb.sock", text)
+
     def test_umask_and_descriptors(self):
         with open(UNIT) as file:
             unit = file.read()
