@@ -1,0 +1,154 @@
+"""Two mvvmweb instances on one PostgreSQL database behind one nginx upstream: posts spread over
+both and land exactly once, a double submit reaching both instances records one match, a live
+page open on one instance follows a save made through the other, and killing an instance under
+load loses no acknowledged write while nginx keeps serving from the other."""
+
+import concurrent.futures
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+import uuid
+
+from nginx_support import Nginx
+from support import App, request
+from test_live import EventStream
+
+
+class Postgres:
+    """A private PostgreSQL server: initdb in a temporary folder, a unix socket there only. Run as
+    the `postgres` user when the tests run as root (PostgreSQL refuses root)."""
+
+    def __init__(self):
+        versions = sorted(int(v) for v in os.listdir("/usr/lib/postgresql") if v.isdigit())
+        self.bin = f"/usr/lib/postgresql/{versions[-1]}/bin"
+        self.folder = tempfile.mkdtemp(prefix="mvvmweb-e2e-pg-")
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self.data = os.path.join(self.folder, "data")
+        self.run("initdb", "-D", self.data, "-A", "trust", "-U", "postgres", "--no-sync")
+        self.run("pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "log"), "-w", "-o",
+                 f"-k {self.folder} -c listen_addresses= -c fsync=off", "start")
+        self.run("createdb", "-h", self.folder, "-U", "postgres", "league")
+        self.url = f"postgresql:///league?host={self.folder}&user=postgres"
+
+    def run(self, tool, *args):
+        command = [os.path.join(self.bin, tool), *args]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+
+    def scalar(self, sql):
+        out = subprocess.run(
+            ["psql", "-h", self.folder, "-U", "postgres", "-d", "league", "-tAc", sql],
+            check=True, capture_output=True, text=True).stdout
+        return out.strip()
+
+    def stop(self):
+        self.run("pg_ctl", "-D", self.data, "-m", "immediate", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def player_ids(app):
+    form = request("127.0.0.1", app.port, "GET", "/matches/new").text
+    return re.findall(r'name="home" value="([0-9a-f-]{36})"', form)
+
+
+def posted_to(app):
+    """How many match posts this instance answered, from its own /metrics."""
+    text = request("127.0.0.1", app.port, "GET", "/metrics").text
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.split("\n")
+               if line.startswith('http_requests_total{') and 'route="/matches/new"' in line
+               and 'status="303"' in line)
+
+
+class TwoInstancesOnPostgres(unittest.TestCase):
+    def setUp(self):
+        self.postgres = Postgres()
+        self.addCleanup(self.postgres.stop)
+        self.first = App("--database", self.postgres.url)
+        self.addCleanup(self.first.stop)
+        self.second = App("--database", self.postgres.url)
+        self.addCleanup(self.second.stop)
+        self.nginx = Nginx(upstream_ports=[self.first.port, self.second.port])
+        self.addCleanup(self.nginx.stop)
+        self.players = player_ids(self.first)
+
+    def match_form(self, token, home_goals=1):
+        return {"token": token, "home": self.players[0], "away": self.players[1],
+                "homeGoals": str(home_goals), "awayGoals": "0"}
+
+    def matches(self):
+        return int(self.postgres.scalar("SELECT count(*) FROM match"))
+
+    def test_fifty_concurrent_posts_through_nginx_land_exactly_once_on_both(self):
+        before = self.matches()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=10) as pool:
+            answers = list(pool.map(
+                lambda n: self.nginx.post("/matches/new", self.match_form(f"post-{n}", n % 10)),
+                range(50)))
+        self.assertEqual([answer.status for answer in answers], [303] * 50)
+        self.assertEqual(self.matches(), before + 50)
+        # nginx spread them: each instance answered some.
+        self.assertGreater(posted_to(self.first), 0)
+        self.assertGreater(posted_to(self.second), 0)
+        # The standings agree with the matches, whichever instance wrote them.
+        self.assertEqual(
+            self.postgres.scalar("SELECT sum(played) FROM player"),
+            self.postgres.scalar("SELECT count(*) FROM match_player"))
+
+    def test_a_double_submit_landing_on_both_instances_records_one_match(self):
+        before = self.matches()
+        form = self.match_form(str(uuid.uuid4()))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            answers = list(pool.map(
+                lambda app: request("127.0.0.1", app.port, "POST", "/matches/new", body=form,
+                                    headers={"Origin": app.base_url}),
+                [self.first, self.second]))
+        self.assertEqual([answer.status for answer in answers], [303, 303])
+        self.assertEqual(self.matches(), before + 1)
+
+    def test_a_live_page_on_one_instance_follows_a_save_through_the_other(self):
+        stream = EventStream(self.second.port, "/matches")
+        self.addCleanup(stream.close)
+        stream.read_data_containing("data: matches")
+        saved = request("127.0.0.1", self.first.port, "POST", "/matches/new",
+                        body=self.match_form(str(uuid.uuid4()), home_goals=9),
+                        headers={"Origin": self.first.base_url})
+        self.assertEqual(saved.status, 303)
+        started = time.monotonic()
+        self.assertIn("9 : 0", stream.read_data_containing("9 : 0"))
+        self.assertLess(time.monotonic() - started, 1.0)
+
+    def test_killing_an_instance_under_load_loses_no_acknowledged_write(self):
+        acknowledged = []
+
+        def post(n):
+            try:
+                answer = self.nginx.post("/matches/new", self.match_form(f"load-{n}"))
+                if answer.status == 303:
+                    acknowledged.append(f"load-{n}")
+            except OSError:
+                pass
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+            futures = [pool.submit(post, n) for n in range(120)]
+            time.sleep(0.2)
+            self.first.process.send_signal(signal.SIGKILL)
+            concurrent.futures.wait(futures)
+        tokens = set(self.postgres.scalar(
+            "SELECT string_agg(token, ',') FROM match WHERE token LIKE 'load-%'").split(","))
+        self.assertGreater(len(acknowledged), 0)
+        self.assertEqual(set(acknowledged) - tokens, set())  # Every 303 is in the database.
+        # nginx passes over the dead instance: the site keeps answering.
+        for _ in range(4):
+            self.assertEqual(self.nginx.get("/rankings").status, 200)
+
+
+if __name__ == "__main__":
+    unittest.main()
