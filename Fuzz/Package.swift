@@ -54,10 +54,13 @@ let package = Package(
     .target(
       name: "Templating", dependencies: ["CLibXML2", "MVVM"], path: "Linked/Templating",
       swiftSettings: sanitized),
-    // Without its SQLite store, the one file that needs GRDB: no dependency to fetch and build.
+    // Without its SQLite and PostgreSQL stores, the files that need GRDB or libpq: no dependency
+    // to fetch and build.
     .target(
       name: "Memories", dependencies: ["MVVM"], path: "Linked/Memories",
-      exclude: ["Store/SQLiteMemoriesStore.swift"], swiftSettings: sanitized),
+      exclude: [
+        "Store/SQLiteMemoriesStore.swift", "Store/PostgresMemoriesStore.swift",
+      ], swiftSettings: sanitized),
 
     fuzzer("FuzzHeadParser", ["HTTPServer"]),
     fuzzer("FuzzChunkedDecoder", ["HTTPServer"]),
