@@ -56,6 +56,8 @@ public final class PostgresListener: @unchecked Sendable {
     source.setEventHandler { [self] in
       do {
         for channel in try connection.notifications() { notify(channel) }
+        // The server may close the connection in the same read that brought its last words.
+        guard connection.isHealthy else { throw PostgresError("the server closed the connection") }
       } catch {
         logger.warning("database notifications stopped: \(error); reconnecting")
         self.source?.cancel()

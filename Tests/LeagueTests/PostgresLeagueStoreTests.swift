@@ -75,7 +75,10 @@ import Testing
     defer { listener.stop() }
     // Another session ends the listener's, as a database restart would.
     try PostgresConnection(url: url).query(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'")
+      """
+      SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN%'
+      """)
     #expect(eventually { heard.withLock { $0 } == ["league"] })  // What it may have missed.
     _ = try store.addPlayer(name: "Ann")
     #expect(eventually { heard.withLock { $0 } == ["league", "league"] })
