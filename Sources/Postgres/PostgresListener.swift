@@ -13,7 +13,11 @@ public final class PostgresListener: @unchecked Sendable {
   private let notify: @Sendable (String) -> Void
   private let logger: Logger
   private var source: DispatchSourceRead?
+  private var current: PostgresConnection?
   private var stopped = false
+  /// Looks at the connection every second as well: a socket that went away without waking the
+  /// read source (closed under it) would otherwise go unnoticed.
+  private let watchdog: DispatchSourceTimer
 
   /// Starts listening now; throws when the first connection cannot be made. Channel names are
   /// plain lowercase words (the change topics), never input.
@@ -25,14 +29,23 @@ public final class PostgresListener: @unchecked Sendable {
     self.channels = channels
     self.notify = notify
     self.logger = logger
+    watchdog = DispatchSource.makeTimerSource(queue: queue)
     let connection = try Self.listening(url: url, channels: channels)
     queue.sync { follow(connection) }
+    watchdog.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
+    watchdog.setEventHandler { [weak self] in
+      guard let self, let current = self.current else { return }
+      self.read(current)
+    }
+    watchdog.resume()
   }
 
   /// Stops listening and closes the connection.
   public func stop() {
     queue.sync {
       stopped = true
+      watchdog.cancel()
+      current = nil
       source?.cancel()
       source = nil
     }
@@ -53,22 +66,28 @@ public final class PostgresListener: @unchecked Sendable {
 
   private func follow(_ connection: PostgresConnection) {
     let source = DispatchSource.makeReadSource(fileDescriptor: connection.socket, queue: queue)
-    source.setEventHandler { [self] in
-      do {
-        for channel in try connection.notifications() { notify(channel) }
-        // The server may close the connection in the same read that brought its last words.
-        guard connection.isHealthy else { throw PostgresError("the server closed the connection") }
-      } catch {
-        logger.warning("database notifications stopped: \(error); reconnecting")
-        self.source?.cancel()
-        self.source = nil
-        reconnect()
-      }
-    }
+    source.setEventHandler { [self] in read(connection) }
     // libpq closes the socket when the connection goes: only after the source let go of it.
     source.setCancelHandler { withExtendedLifetime(connection) {} }
     self.source = source
+    current = connection
     source.resume()
+  }
+
+  /// Hands on what arrived; a connection that failed or closed is replaced.
+  private func read(_ connection: PostgresConnection) {
+    guard current === connection else { return }
+    do {
+      for channel in try connection.notifications() { notify(channel) }
+      // The server may close the connection in the same read that brought its last words.
+      guard connection.isHealthy else { throw PostgresError("the server closed the connection") }
+    } catch {
+      logger.warning("database notifications stopped: \(error); reconnecting")
+      current = nil
+      source?.cancel()
+      source = nil
+      reconnect()
+    }
   }
 
   private func reconnect() {
