@@ -1,5 +1,5 @@
 import CLibPQ
-import Glibc
+import Foundation
 
 /// One connection to a PostgreSQL server through libpq. Calls block the calling thread, so the
 /// stores make them on their own threads, never on a connection's queue. Parameters travel
@@ -54,20 +54,12 @@ public final class PostgresConnection: @unchecked Sendable {
   ) throws(PostgresError)
     -> PostgresRows
   {
-    let result = withOptionalCStrings(parameters) { values in
-      PQexecParams(
-        handle, sql, Int32(clamping: values.count), nil, values.baseAddress, nil, nil, 0)
-    }
-    guard let result else {
-      throw PostgresError(Self.oneLine(String(cString: PQerrorMessage(handle))))
-    }
+    let result = try checked(
+      withOptionalCStrings(parameters) { values in
+        PQexecParams(
+          handle, sql, Int32(clamping: values.count), nil, values.baseAddress, nil, nil, 0)
+      })
     defer { PQclear(result) }
-    let status = PQresultStatus(result)
-    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-      throw PostgresError(
-        Self.oneLine(String(cString: PQresultErrorMessage(result))), sqlState: state)
-    }
     let rowCount = Int(PQntuples(result))
     let columnCount = Int(PQnfields(result))
     var rows: [[String?]] = []
@@ -88,14 +80,26 @@ public final class PostgresConnection: @unchecked Sendable {
 
   /// Runs a script of several statements without parameters (a migration).
   public func run(script: String) throws(PostgresError) {
-    guard let result = PQexec(handle, script) else {
-      throw PostgresError(Self.oneLine(String(cString: PQerrorMessage(handle))))
-    }
-    defer { PQclear(result) }
+    PQclear(try checked(PQexec(handle, script)))
+  }
+
+  /// A result that succeeded, or the error it (or the connection, when there is none) reports,
+  /// with its SQLSTATE. The caller clears a result it gets back.
+  private func checked(_ result: OpaquePointer?) throws(PostgresError) -> OpaquePointer {
+    guard let result else { throw connectionError }
     let status = PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      throw PostgresError(Self.oneLine(String(cString: PQresultErrorMessage(result))))
+      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let message = Self.oneLine(String(cString: PQresultErrorMessage(result)))
+      PQclear(result)
+      throw PostgresError(message, sqlState: state)
     }
+    return result
+  }
+
+  /// What libpq says went wrong with the connection itself.
+  private var connectionError: PostgresError {
+    PostgresError(Self.oneLine(String(cString: PQerrorMessage(handle))))
   }
 
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
@@ -113,9 +117,7 @@ public final class PostgresConnection: @unchecked Sendable {
 
   /// Reads what has arrived on the socket and returns the channels notified since the last call.
   public func notifications() throws(PostgresError) -> [String] {
-    guard PQconsumeInput(handle) == 1 else {
-      throw PostgresError(Self.oneLine(String(cString: PQerrorMessage(handle))))
-    }
+    guard PQconsumeInput(handle) == 1 else { throw connectionError }
     var channels: [String] = []
     while let notification = PQnotifies(handle) {
       channels.append(String(cString: notification.pointee.relname))
@@ -126,16 +128,8 @@ public final class PostgresConnection: @unchecked Sendable {
 
   /// libpq's messages end in a newline and may hold several lines; a log line wants one.
   static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.joined(separator: " ")
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters() -> Substring {
-    var text = self
-    while text.first?.isWhitespace == true { text.removeFirst() }
-    while text.last?.isWhitespace == true { text.removeLast() }
-    return text
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
   }
 }
 

@@ -21,6 +21,22 @@ import Testing
     try PostgresLeagueStore(pool: PostgresPool(url: url, size: 4))
   }
 
+  /// The channels a listener has reported so far.
+  final class Heard: Sendable {
+    private let channels = Mutex<[String]>([])
+    func append(_ channel: String) { channels.withLock { $0.append(channel) } }
+    var all: [String] { channels.withLock { $0 } }
+  }
+
+  /// A listener on `league` and what it has heard.
+  func listening() throws -> (PostgresListener, Heard) {
+    let heard = Heard()
+    let listener = try PostgresListener(
+      url: url, channels: ["league"], logger: Logger(label: "test")
+    ) { channel in heard.append(channel) }
+    return (listener, heard)
+  }
+
   @Test func instancesStartingTogetherMigrateOnce() throws {
     let started = Mutex<[Result<PostgresLeagueStore, any Error>]>([])
     DispatchQueue.concurrentPerform(iterations: 4) { _ in
@@ -52,26 +68,20 @@ import Testing
 
   @Test func committedWritesAreHeardByEveryInstanceAndRolledBackOnesAreNot() throws {
     let store = try instance()
-    let heard = Mutex<[String]>([])
-    let listener = try PostgresListener(
-      url: url, channels: ["league"], logger: Logger(label: "test")
-    ) { channel in heard.withLock { $0.append(channel) } }
+    let (listener, heard) = try listening()
     defer { listener.stop() }
     _ = try store.addPlayer(name: "Ann")
-    #expect(eventually { heard.withLock { $0 } == ["league"] })
+    #expect(eventually { heard.all == ["league"] })
     #expect(throws: LeagueStoreError.nameTaken) { try store.addPlayer(name: "ann") }
     _ = try store.addPlayer(name: "Ben")
-    #expect(eventually { heard.withLock { $0 }.count == 2 })
+    #expect(eventually { heard.all.count == 2 })
     usleep(100_000)
-    #expect(heard.withLock { $0 } == ["league", "league"])  // Not three: the refusal rolled back.
+    #expect(heard.all == ["league", "league"])  // Not three: the refusal rolled back.
   }
 
   @Test func aListenerWhoseConnectionDropsReconnectsAndReportsEveryChannel() throws {
     let store = try instance()
-    let heard = Mutex<[String]>([])
-    let listener = try PostgresListener(
-      url: url, channels: ["league"], logger: Logger(label: "test")
-    ) { channel in heard.withLock { $0.append(channel) } }
+    let (listener, heard) = try listening()
     defer { listener.stop() }
     // Another session ends the listener's, as a database restart would.
     try PostgresConnection(url: url).query(
@@ -79,9 +89,9 @@ import Testing
       SELECT pg_terminate_backend(pid) FROM pg_stat_activity
       WHERE datname = current_database() AND query LIKE 'LISTEN%'
       """)
-    #expect(eventually { heard.withLock { $0 } == ["league"] })  // What it may have missed.
+    #expect(eventually { heard.all == ["league"] })  // What it may have missed.
     _ = try store.addPlayer(name: "Ann")
-    #expect(eventually { heard.withLock { $0 } == ["league", "league"] })
+    #expect(eventually { heard.all == ["league", "league"] })
   }
 
   @Test func aBadURLOrAnUnreachableServerIsOneClearLine() {

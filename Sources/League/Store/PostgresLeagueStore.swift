@@ -118,19 +118,19 @@ public final class PostgresLeagueStore: LeagueStore {
     } catch let error as PostgresError where error.isForeignKeyViolation {
       throw LeagueStoreError.unknownPlayer
     } catch let error as PostgresError where error.isUniqueViolation && record.id == nil {
-      guard let token = record.token, let existing = try recordedMatch(token: token) else {
-        throw error
+      let existing = try record.token.flatMap { token in
+        try pool.withConnection { connection in try Self.match(token: token, connection) }
       }
+      guard let existing else { throw error }
       return existing
     }
   }
 
   private static func save(_ record: MatchRecord, _ connection: PostgresConnection) throws -> UUID {
     if record.id == nil, let token = record.token,
-      let existing = try connection.query("SELECT id FROM match WHERE token = $1", [token])
-        .rows.first
+      let existing = try match(token: token, connection)
     {
-      return try uuid(existing, 0)
+      return existing
     }
     let id = record.id ?? UUID()
     let key = id.lowercasedText
@@ -159,11 +159,10 @@ public final class PostgresLeagueStore: LeagueStore {
     return id
   }
 
-  private func recordedMatch(token: String) throws -> UUID? {
-    try pool.withConnection { connection in
-      try connection.query("SELECT id FROM match WHERE token = $1", [token]).rows.first.map {
-        try Self.uuid($0, 0)
-      }
+  /// The match recorded with a form's token, if any.
+  private static func match(token: String, _ connection: PostgresConnection) throws -> UUID? {
+    try connection.query("SELECT id FROM match WHERE token = $1", [token]).rows.first.map {
+      try uuid($0, 0)
     }
   }
 
