@@ -93,11 +93,11 @@ import Testing
     let flood = Flood()
     let server = try startTestServer(responder: flood.router(chunk: 1))
     defer { server.shutdown() }
-    do {
-      let client = try TestClient(port: server.port)
-      client.send("GET /quiet HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(try client.readHead().status == 200)
-    }
+    let client = try TestClient(port: server.port)
+    client.send("GET /quiet HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readHead().status == 200)
+    // Hang up now, not whenever the client object happens to be released.
+    shutdown(client.fd, Int32(SHUT_RDWR))
     #expect(eventually { flood.ended.withLock { $0 } == 1 })
   }
 }
