@@ -15,5 +15,6 @@ struct FailingLeagueStore: LeagueStore {
   func saveMatch(_ record: MatchRecord) throws -> UUID { throw Unavailable() }
   func deleteMatch(id: UUID) throws -> Bool { throw Unavailable() }
   func rankings() throws -> [Ranking] { try base.rankings() }
-  func seed(_ seed: LeagueSeed) throws { throw Unavailable() }
+  func snapshot() throws -> LeagueSnapshot { try base.snapshot() }
+  func load(_ snapshot: LeagueSnapshot) throws -> Bool { throw Unavailable() }
 }

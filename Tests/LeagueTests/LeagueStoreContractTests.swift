@@ -126,4 +126,39 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(try store.matches().count == 8)
   }
 
+  /// What `migrate-data` relies on: a league read from one store loads into an empty one of any
+  /// kind with its ids, dates, sides and tokens, and gives the same standings; a store that holds
+  /// a league takes nothing.
+  @Test(arguments: StoreKind.allCases, StoreKind.allCases)
+  func aSnapshotLoadsIntoAnEmptyStoreUnchanged(_ from: StoreKind, _ to: StoreKind) throws {
+    let source = try from.freshStore().store
+    try source.seed(.benchmark(players: 8, matches: 40))
+    let players = try source.players()
+    let posted = try source.saveMatch(
+      MatchRecord(
+        homePlayerIDs: [players[0].id, players[1].id], awayPlayerIDs: [players[2].id],
+        homeGoals: 3, awayGoals: 2, token: "form-1"))
+    let snapshot = try source.snapshot()
+    #expect(snapshot.players.count == 8)
+    #expect(snapshot.matches.count == 41)
+    let row = try #require(snapshot.matches.first { $0.id == posted })
+    #expect(row.token == "form-1")
+    #expect(Set(row.homePlayerIDs) == [players[0].id, players[1].id])
+    #expect(row.awayPlayerIDs == [players[2].id])
+
+    let (target, reopen) = try to.freshStore()
+    #expect(try target.load(snapshot))
+    let reopened = try reopen()
+    #expect(try reopened.snapshot() == snapshot)
+    #expect(try reopened.matches() == (try source.matches()))
+    #expect(try reopened.rankings() == (try source.rankings()))
+    // The form posted again after the move records nothing new.
+    let again = try reopened.saveMatch(
+      MatchRecord(
+        homePlayerIDs: [players[0].id], awayPlayerIDs: [players[2].id], homeGoals: 0,
+        awayGoals: 0, token: "form-1"))
+    #expect(again == posted)
+    #expect(try !reopened.load(try from.freshStore().store.snapshot()))
+    #expect(try reopened.snapshot() == snapshot)
+  }
 }

@@ -99,26 +99,35 @@ public final class InMemoryLeagueStore: LeagueStore {
     return Ranking.ordered(Array(table.values))
   }
 
-  public func seed(_ seed: LeagueSeed) throws {
-    let rows = seed.rows()
+  public func snapshot() throws -> LeagueSnapshot {
     state.withLock { state in
-      guard state.players.isEmpty else { return }
-      var players: [String: Player] = [:]
-      for row in rows.players {
-        guard let id = UUID(text: row.id) else { continue }
-        players[row.id] = Player(id: id, name: row.name)
-      }
-      for match in rows.matches {
-        guard let id = UUID(text: match.id) else { continue }
-        let side = { (name: String) in
-          match.sides.filter { $0.side == name }.compactMap { players[$0.playerID] }
-        }
-        state.matches[id] = Match(
-          id: id, homePlayers: side("home"), awayPlayers: side("away"),
+      let tokens = Dictionary(
+        state.tokens.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+      return LeagueSnapshot(
+        players: Array(state.players.values),
+        matches: state.matches.values.map { match in
+          LeagueSnapshot.MatchRow(
+            id: match.id, homeGoals: match.homeGoals, awayGoals: match.awayGoals,
+            createdAt: match.createdAt.timeIntervalSince1970, token: tokens[match.id],
+            homePlayerIDs: match.homePlayers.map(\.id), awayPlayerIDs: match.awayPlayers.map(\.id))
+        })
+    }
+  }
+
+  public func load(_ snapshot: LeagueSnapshot) throws -> Bool {
+    state.withLock { state in
+      guard state.players.isEmpty else { return false }
+      for player in snapshot.players { state.players[player.id] = player }
+      let players = state.players
+      for match in snapshot.matches {
+        state.matches[match.id] = Match(
+          id: match.id, homePlayers: match.homePlayerIDs.compactMap { players[$0] },
+          awayPlayers: match.awayPlayerIDs.compactMap { players[$0] },
           homeGoals: match.homeGoals, awayGoals: match.awayGoals,
           createdAt: Date(timeIntervalSince1970: match.createdAt))
+        if let token = match.token { state.tokens[token] = match.id }
       }
-      for player in players.values { state.players[player.id] = player }
+      return true
     }
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Players and matches to fill an empty league with: a few pals for the demo, or a large league
-/// for the /rankings benchmark. Each store writes a seed in one transaction (`seed(_:)`), and
-/// only into a league without players.
+/// for the /rankings benchmark. A store loads a seed in one transaction, and only into a league
+/// without players (`seed(_:)`).
 public struct LeagueSeed: Sendable {
   public struct Result: Sendable {
     var home: [Int]
@@ -51,28 +51,19 @@ public struct LeagueSeed: Sendable {
     return LeagueSeed(playerNames: names, matches: results, spacing: 60)
   }
 
-  /// The rows to insert, with fresh ids and dates: players (id, name), then matches (id, goals,
-  /// date, and each side's player ids).
-  func rows(
-    now: TimeInterval = Date().timeIntervalSince1970
-  ) -> (
-    players: [(id: String, name: String)],
-    matches: [(
-      id: String, homeGoals: Int, awayGoals: Int, createdAt: Double,
-      sides: [(side: String, playerID: String)]
-    )]
-  ) {
-    let ids = playerNames.map { _ in UUID().lowercasedText }
+  /// The league to load, with fresh ids and dates, the last match a moment before `now`.
+  func snapshot(now: TimeInterval = Date().timeIntervalSince1970) -> LeagueSnapshot {
+    let players = playerNames.map { Player(name: $0) }
     let start = now - spacing * Double(matches.count)
-    let matchRows = matches.enumerated().map { index, result in
-      (
-        id: UUID().lowercasedText, homeGoals: result.homeGoals, awayGoals: result.awayGoals,
-        createdAt: start + spacing * Double(index),
-        sides: result.home.map { (side: "home", playerID: ids[$0]) }
-          + result.away.map { (side: "away", playerID: ids[$0]) }
-      )
-    }
-    return (Array(zip(ids, playerNames)).map { (id: $0, name: $1) }, matchRows)
+    return LeagueSnapshot(
+      players: players,
+      matches: matches.enumerated().map { index, result in
+        LeagueSnapshot.MatchRow(
+          id: UUID(), homeGoals: result.homeGoals, awayGoals: result.awayGoals,
+          createdAt: start + spacing * Double(index), token: nil,
+          homePlayerIDs: result.home.map { players[$0].id },
+          awayPlayerIDs: result.away.map { players[$0].id })
+      })
   }
 }
 

@@ -19,8 +19,18 @@ public protocol LeagueStore: Sendable {
   func deleteMatch(id: UUID) throws -> Bool
   /// Every player's ranking, best first.
   func rankings() throws -> [Ranking]
-  /// Fills an empty league with `seed` in one transaction; does nothing when there are players.
-  func seed(_ seed: LeagueSeed) throws
+  /// The whole league, as `load` takes it.
+  func snapshot() throws -> LeagueSnapshot
+  /// Writes `snapshot` in one transaction into a league without players, keeping its ids, dates
+  /// and tokens, and returns true; returns false, writing nothing, when there are players.
+  func load(_ snapshot: LeagueSnapshot) throws -> Bool
+}
+
+extension LeagueStore {
+  /// Fills an empty league with `seed`; does nothing when there are players.
+  public func seed(_ seed: LeagueSeed) throws {
+    _ = try load(seed.snapshot())
+  }
 }
 
 /// Rule violations a store refuses.

@@ -187,27 +187,54 @@ public final class PostgresLeagueStore: LeagueStore {
       })
   }
 
-  public func seed(_ seed: LeagueSeed) throws {
+  public func snapshot() throws -> LeagueSnapshot {
+    try pool.withConnection { connection in
+      // One consistent view of the three tables, however busy the other instances are.
+      try connection.transaction {
+        try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        let players = try connection.query("SELECT id, name FROM player").rows.map { row in
+          Player(id: try Self.uuid(row, 0), name: try Self.text(row, 1))
+        }
+        let matches = try connection.query(
+          "SELECT id, home_goals, away_goals, created_at, token FROM match"
+        ).rows.map { row in
+          LeagueSnapshot.MatchRow(
+            id: try Self.uuid(row, 0), homeGoals: try Self.integer(row, 1),
+            awayGoals: try Self.integer(row, 2), createdAt: try Self.double(row, 3),
+            token: row.indices.contains(4) ? row[4] : nil, homePlayerIDs: [], awayPlayerIDs: [])
+        }
+        let sides = try connection.query("SELECT match_id, player_id, side FROM match_player").rows
+          .map { row in (try Self.uuid(row, 0), try Self.uuid(row, 1), try Self.text(row, 2)) }
+        return LeagueSnapshot(players: players, matches: matches, sides: sides)
+      }
+    }
+  }
+
+  public func load(_ snapshot: LeagueSnapshot) throws -> Bool {
     try write { connection in
       // Instances starting together: one seeds, the others then find players and do nothing.
       try connection.query("SELECT pg_advisory_xact_lock(\(Self.seedLock))")
-      guard try connection.query("SELECT 1 FROM player LIMIT 1").count == 0 else { return }
-      let rows = seed.rows()
-      for player in rows.players {
+      guard try connection.query("SELECT 1 FROM player LIMIT 1").count == 0 else { return false }
+      for player in snapshot.players {
         try connection.query(
           "INSERT INTO player (id, name, name_key) VALUES ($1, $2, $3)",
-          [player.id, player.name, player.name.lowercased()])
+          [player.id.lowercasedText, player.name, player.name.lowercased()])
       }
-      for match in rows.matches {
+      for match in snapshot.matches {
+        let key = match.id.lowercasedText
         try connection.query(
-          "INSERT INTO match (id, home_goals, away_goals, created_at) VALUES ($1, $2, $3, $4)",
-          [match.id, String(match.homeGoals), String(match.awayGoals), String(match.createdAt)])
-        for side in match.sides {
+          "INSERT INTO match (id, home_goals, away_goals, created_at, token) VALUES ($1, $2, $3, $4, $5)",
+          [
+            key, String(match.homeGoals), String(match.awayGoals), String(match.createdAt),
+            match.token,
+          ])
+        for (side, playerID) in match.sides {
           try connection.query(
             "INSERT INTO match_player (match_id, player_id, side) VALUES ($1, $2, $3)",
-            [match.id, side.playerID, side.side])
+            [key, playerID.lowercasedText, side])
         }
       }
+      return true
     }
   }
 
@@ -238,11 +265,11 @@ public final class PostgresLeagueStore: LeagueStore {
     for row in rows {
       let id = try uuid(row, 0)
       if matches.last?.id != id {
-        guard let createdAt = Double(try text(row, 3)) else { throw malformed(row) }
         matches.append(
           Match(
             id: id, homePlayers: [], awayPlayers: [], homeGoals: try integer(row, 1),
-            awayGoals: try integer(row, 2), createdAt: Date(timeIntervalSince1970: createdAt)))
+            awayGoals: try integer(row, 2),
+            createdAt: Date(timeIntervalSince1970: try double(row, 3))))
       }
       let player = Player(id: try uuid(row, 5), name: try text(row, 6))
       if try text(row, 4) == "home" {
@@ -263,6 +290,11 @@ public final class PostgresLeagueStore: LeagueStore {
 
   static func integer(_ row: [String?], _ index: Int) throws -> Int {
     guard let value = Int(try text(row, index)) else { throw malformed(row) }
+    return value
+  }
+
+  static func double(_ row: [String?], _ index: Int) throws -> Double {
+    guard let value = Double(try text(row, index)), value.isFinite else { throw malformed(row) }
     return value
   }
 
