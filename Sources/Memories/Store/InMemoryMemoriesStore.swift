@@ -3,22 +3,26 @@ import Synchronization
 
 /// Memories kept in memory, for view-model tests: same parsing and grouping as SQLite.
 public final class InMemoryMemoriesStore: MemoriesStore {
-  private let items = Mutex<[String: UserContent]>([:])
+  /// Each item and its record as the SQL stores keep it, by id.
+  private let items = Mutex<[String: (item: UserContent, stored: StoredMemory)]>([:])
 
   public init() {}
 
   public func importRecords(_ records: [Any], file: String) throws -> ImportReport {
-    let (parsed, problems) = IssueController().parse(records, file: file)
-    items.withLock { items in
-      for item in parsed { items[item.id] = item }
+    let (accepted, problems) = IssueController().parseKeepingRecords(records, file: file)
+    let stored = try accepted.map {
+      (item: $0.item, stored: try StoredMemory(record: $0.record, item: $0.item))
     }
-    return ImportReport(file: file, imported: parsed.count, problems: problems)
+    items.withLock { items in
+      for memory in stored { items[memory.item.id] = memory }
+    }
+    return ImportReport(file: file, imported: accepted.count, problems: problems)
   }
 
   public func issue(for key: IssueKey) throws -> Issue {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = .gmt
-    let matching = items.withLock { Array($0.values) }.filter {
+    let matching = items.withLock { $0.values.map(\.item) }.filter {
       let parts = calendar.dateComponents([.month, .day], from: $0.createdAt)
       return parts.month == key.month && parts.day == key.day
     }
@@ -26,4 +30,8 @@ public final class InMemoryMemoriesStore: MemoriesStore {
   }
 
   public func itemCount() throws -> Int { items.withLock { $0.count } }
+
+  public func allRecords() throws -> [Any] {
+    StoredMemory.records(items.withLock { $0.sorted { $0.key < $1.key }.map(\.value.stored.json) })
+  }
 }

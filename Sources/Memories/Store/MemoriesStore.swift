@@ -7,6 +7,9 @@ public protocol MemoriesStore: Sendable {
   func issue(for key: IssueKey) throws -> Issue
   /// How many items there are, to tell a fresh store.
   func itemCount() throws -> Int
+  /// Every item's record, as `importRecords` takes them: what moving memories into another store
+  /// reads.
+  func allRecords() throws -> [Any]
 }
 
 /// What an import did: how many items it took and which records it refused.

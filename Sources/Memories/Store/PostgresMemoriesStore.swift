@@ -46,8 +46,7 @@ public final class PostgresMemoriesStore: MemoriesStore {
       try connection.query("SELECT record FROM memory_item WHERE month_day = $1", [key.monthDay])
         .rows
     }
-    let records = StoredMemory.records(rows.compactMap { $0.first ?? nil })
-    return Issue(key: key, items: controller.parse(records, file: "database").items)
+    return Issue(key: key, items: controller.parse(Self.records(rows), file: "database").items)
   }
 
   public func itemCount() throws -> Int {
@@ -55,5 +54,17 @@ public final class PostgresMemoriesStore: MemoriesStore {
       try connection.query("SELECT COUNT(*) FROM memory_item").rows
     }
     return rows.first.flatMap { $0.first ?? nil }.flatMap { Int($0) } ?? 0
+  }
+
+  public func allRecords() throws -> [Any] {
+    let rows = try pool.withConnection { connection in
+      try connection.query("SELECT record FROM memory_item ORDER BY id").rows
+    }
+    return Self.records(rows)
+  }
+
+  /// The records in the first column of `rows`.
+  private static func records(_ rows: [[String?]]) -> [Any] {
+    StoredMemory.records(rows.compactMap { $0.first ?? nil })
   }
 }

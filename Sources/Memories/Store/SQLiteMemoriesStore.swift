@@ -56,4 +56,11 @@ public final class SQLiteMemoriesStore: MemoriesStore {
   public func itemCount() throws -> Int {
     try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memoryItem") ?? 0 }
   }
+
+  public func allRecords() throws -> [Any] {
+    let records = try pool.read { db in
+      try String.fetchAll(db, sql: "SELECT record FROM memoryItem ORDER BY id")
+    }
+    return StoredMemory.records(records)
+  }
 }
