@@ -18,13 +18,18 @@ public final class PostgresConnection: @unchecked Sendable {
     guard let options = PQconninfoParse(url, &parseError) else {
       let reason = parseError.map { String(cString: $0) } ?? "it could not be read"
       if let parseError { PQfreemem(parseError) }
-      throw PostgresError("the database URL is not valid: \(Self.oneLine(reason))")
+      // libpq quotes the URL in its reason: never with the password.
+      throw PostgresError(
+        "the database URL is not valid: \(Self.oneLine(reason).replacing(url, with: PostgresURL.redacted(url)))"
+      )
     }
     PQconninfoFree(options)
-    // Give up on a server that does not answer within 10 s (the URL may say otherwise: it
-    // comes later and wins), rather than hanging the start.
-    let keywords = ["connect_timeout", "dbname"]
-    let values = ["10", url]
+    // Give up on a server that does not answer within 10 s, rather than hanging the start; and
+    // keep the server's NOTICE lines (libpq prints them to standard error: "relation already
+    // exists, skipping" at every start) to warnings and worse. The URL may say otherwise: it
+    // comes later and wins.
+    let keywords = ["connect_timeout", "options", "dbname"]
+    let values = ["10", "-c client_min_messages=warning", url]
     let handle = withCStringArrays(keywords, values) { keywords, values in
       PQconnectdbParams(keywords, values, 1)
     }
