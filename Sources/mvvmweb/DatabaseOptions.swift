@@ -39,16 +39,21 @@ struct DatabaseOptions: ParsableArguments {
     return configuration
   }
 
-  /// The one line a database that cannot be opened gets, naming it (never its password) and
-  /// libpq's reason.
-  static func failure(_ error: PostgresError, url: String) -> String {
-    "mvvmweb: cannot open the database \(redacted(url)): \(error)"
+  /// The stores in effect for the data folder `data`; a database that cannot be opened stops
+  /// the command with one line.
+  func openStores(data: String) throws -> AppStores {
+    let configuration = applied(to: AppConfiguration(dataDirectory: data))
+    return try Self.opening(configuration.databaseURL) { try AppStores(configuration) }
   }
 
-  /// The URL with any password replaced, for messages and logs.
-  static func redacted(_ url: String) -> String {
-    guard var parts = URLComponents(string: url), parts.password != nil else { return url }
-    parts.password = "***"
-    return parts.string ?? url
+  /// Runs `body`, which opens the database at `url`; if PostgreSQL refuses, prints the one line
+  /// naming the database (never its password) and libpq's reason, and exits 1.
+  static func opening<Value>(_ url: String?, _ body: () throws -> Value) throws -> Value {
+    do {
+      return try body()
+    } catch let error as PostgresError {
+      printError("mvvmweb: cannot open the database \(PostgresURL.redacted(url ?? "")): \(error)")
+      throw ExitCode.failure
+    }
   }
 }

@@ -19,7 +19,7 @@ struct ImportMemories: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try AppStores(database.applied(to: AppConfiguration(dataDirectory: data))).memories
+    let store = try database.openStores(data: data).memories
     let report = try MemoriesImporter(store: store).importFile(at: path)
     print(report.summary)
     if !report.problems.isEmpty { throw ExitCode.failure }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Postgres
 import WebApp
 
 /// `mvvmweb seed-benchmark`: fill an empty league with 100 players and 10,000 matches, the
@@ -14,10 +15,9 @@ struct SeedBenchmark: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let configuration = database.applied(to: AppConfiguration(dataDirectory: data))
-    let store = try AppStores(configuration).league
+    let store = try database.openStores(data: data).league
     try store.seed(.benchmark(players: 100, matches: 10_000))
-    let place = configuration.databaseURL.map(DatabaseOptions.redacted) ?? data
+    let place = database.url.map(PostgresURL.redacted) ?? data
     print(
       "The league in \(place) has \(try store.players().count) players and \(try store.matches().count) matches."
     )

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import HTTPServer
 import Logging
-import Postgres
 import Templating
 import WebApp
 
@@ -259,15 +258,16 @@ struct Serve: ParsableCommand {
     try requireFolder(publicDirectory, "public", flag: "--public")
     let application: WebApplication
     do {
-      application = try WebApplication(configuration: appConfiguration)
+      application = try DatabaseOptions.opening(appConfiguration.databaseURL) {
+        try WebApplication(configuration: appConfiguration)
+      }
     } catch let errors as TemplateErrors {
       printError(
         "mvvmweb: the templates have \(errors.errors.count) problem(s):\n"
           + errors.listing(under: templates))
       throw ExitCode.failure
-    } catch let error as PostgresError {
-      printError(DatabaseOptions.failure(error, url: appConfiguration.databaseURL ?? ""))
-      throw ExitCode.failure
+    } catch let exit as ExitCode {
+      throw exit
     } catch {
       printError("mvvmweb: cannot start: \(error)")
       throw ExitCode.failure
