@@ -5,6 +5,8 @@ struct MVVMWebCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "mvvmweb",
     abstract: "Server-rendered MVVM web apps: League, Playlist, Users and Memories.",
-    subcommands: [Serve.self, CheckTemplates.self, ImportMemories.self, SeedBenchmark.self],
+    subcommands: [
+      Serve.self, CheckTemplates.self, ImportMemories.self, SeedBenchmark.self, MigrateData.self,
+    ],
     defaultSubcommand: Serve.self)
 }

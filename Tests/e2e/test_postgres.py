@@ -15,7 +15,7 @@ import unittest
 import uuid
 
 from nginx_support import Nginx
-from support import App, request
+from support import ROOT, App, binary_path, request
 from test_live import EventStream
 
 
@@ -33,8 +33,11 @@ class Postgres:
         self.run("initdb", "-D", self.data, "-A", "trust", "-U", "postgres", "--no-sync")
         self.run("pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "log"), "-w", "-o",
                  f"-k {self.folder} -c listen_addresses= -c fsync=off", "start")
-        self.run("createdb", "-h", self.folder, "-U", "postgres", "league")
-        self.url = f"postgresql:///league?host={self.folder}&user=postgres"
+        self.url = self.new_database("league")
+
+    def new_database(self, name):
+        self.run("createdb", "-h", self.folder, "-U", "postgres", name)
+        return f"postgresql:///{name}?host={self.folder}&user=postgres"
 
     def run(self, tool, *args):
         command = [os.path.join(self.bin, tool), *args]
@@ -148,6 +151,114 @@ class TwoInstancesOnPostgres(unittest.TestCase):
         # nginx passes over the dead instance: the site keeps answering.
         for _ in range(4):
             self.assertEqual(self.nginx.get("/rankings").status, 200)
+
+
+def migrate_data(*args):
+    return subprocess.run([binary_path(), "migrate-data", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def table(html):
+    """The page's main content: the same league shows the same table on any store."""
+    return re.search(r"<main.*</main>", html, re.S).group(0)
+
+
+class MovingASQLiteLeagueIntoPostgres(unittest.TestCase):
+    """`mvvmweb migrate-data`, the README's way from one SQLite file to a shared database."""
+
+    def setUp(self):
+        self.postgres = Postgres()
+        self.addCleanup(self.postgres.stop)
+        self.folder = tempfile.mkdtemp(prefix="mvvmweb-e2e-move-")
+        self.addCleanup(shutil.rmtree, self.folder, True)
+        self.data = os.path.join(self.folder, "data")
+        # A site on SQLite with the demo league and a match posted through its form.
+        site = App(data=self.data)
+        players = player_ids(site)
+        form = {"token": "posted-before-the-move", "home": players[0], "away": players[1],
+                "homeGoals": "4", "awayGoals": "0"}
+        self.assertEqual(request("127.0.0.1", site.port, "POST", "/matches/new", form).status, 303)
+        self.pages = {path: table(request("127.0.0.1", site.port, "GET", path).text)
+                      for path in ("/rankings", "/matches")}
+        self.assertEqual(site.stop(), 0)
+
+    def test_the_league_moves_whole_and_a_second_run_changes_nothing(self):
+        moved = migrate_data("--from", f"sqlite:{self.data}", "--to", self.postgres.url)
+        self.assertEqual(moved.returncode, 0, moved.stderr)
+        self.assertEqual(moved.stderr, "")
+        self.assertRegex(
+            moved.stdout,
+            r"^Copied 6 players, 9 matches and 1098 memories from sqlite:\S+/mvvmweb.sqlite to "
+            + re.escape(self.postgres.url) + r" in \d+\.\d s\.\nThe memories' pictures stay")
+        self.assertEqual(self.postgres.scalar("SELECT count(*) FROM match"), "9")
+
+        app = App("--database", self.postgres.url, demo=False)
+        self.addCleanup(app.stop)
+        for path, html in self.pages.items():
+            self.assertEqual(table(request("127.0.0.1", app.port, "GET", path).text), html, path)
+
+        again = migrate_data("--from", f"sqlite:{self.data}/mvvmweb.sqlite", "--to",
+                             self.postgres.url)
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertTrue(again.stdout.startswith(
+            f"{self.postgres.url} already had this league; 1098 memories copied again."),
+            again.stdout)
+        self.assertEqual(self.postgres.scalar("SELECT count(*) FROM match"), "9")
+
+    def test_a_database_holding_another_league_is_refused_untouched(self):
+        other = self.postgres.new_database("other")
+        App("--database", other).stop()  # Seeds its own demo league.
+        refused = migrate_data("--from", f"sqlite:{self.data}", "--to", other)
+        self.assertEqual(refused.returncode, 1)
+        self.assertEqual(refused.stdout, "")
+        self.assertIn("the target already has a league (6 players, 8 matches)", refused.stderr)
+        self.assertEqual(len(refused.stderr.strip().split("\n")), 1, refused.stderr)
+
+    def test_bad_places_get_one_line(self):
+        cases = [
+            (["--from", "mysql://db/league", "--to", self.postgres.url], 64,
+             "mvvmweb: --from takes sqlite:PATH or a postgres:// URL, not mysql://db/league"),
+            (["--from", f"sqlite:{self.folder}/missing.sqlite", "--to", self.postgres.url], 1,
+             f"mvvmweb: there is no SQLite database at {self.folder}/missing.sqlite"),
+            (["--from", f"sqlite:{self.data}", "--to",
+              "postgres://ann:secret@127.0.0.1:1/league"], 1,
+             "mvvmweb: cannot open the database postgres://ann:***@127.0.0.1:1/league: "),
+        ]
+        for args, code, line in cases:
+            answer = migrate_data(*args)
+            self.assertEqual(answer.returncode, code, answer.stderr)
+            self.assertTrue(answer.stderr.startswith(line), answer.stderr)
+            self.assertEqual(answer.stderr.count("\n"), 1, answer.stderr)
+            self.assertNotIn("secret", answer.stderr)
+
+
+class StartingOnADatabaseThatCannotBeOpened(unittest.TestCase):
+    """A bad URL, a server nobody answers on, or credentials the server refuses: one line naming
+    the database and the reason, exit 1, at start."""
+
+    def test_each_gets_one_line_and_exit_1(self):
+        postgres = Postgres()
+        self.addCleanup(postgres.stop)
+        cases = [
+            ("postgres://ann:secret@[::1/league", "the database URL is not valid"),
+            ("postgres://ann:secret@127.0.0.1:1/league",
+             'connection to server at "127.0.0.1", port 1 failed: Connection refused'),
+            (f"postgresql:///league?host={postgres.folder}&user=nobody",
+             'role "nobody" does not exist'),
+        ]
+        for url, reason in cases:
+            started = time.monotonic()
+            answer = subprocess.run(
+                [binary_path(), "serve", "--port", "0", "--database", url, "--data",
+                 tempfile.mkdtemp(prefix="mvvmweb-e2e-bad-db-")],
+                cwd=ROOT, capture_output=True, text=True, timeout=60)
+            self.assertEqual(answer.returncode, 1, answer.stderr)
+            self.assertLess(time.monotonic() - started, 15)
+            lines = answer.stderr.strip().split("\n")
+            self.assertEqual(len(lines), 1, answer.stderr)
+            self.assertTrue(lines[0].startswith("mvvmweb: cannot open the database "), lines[0])
+            self.assertIn(reason, lines[0])
+            self.assertNotIn("secret", lines[0])
 
 
 if __name__ == "__main__":

@@ -15,20 +15,34 @@ public struct AppStores: Sendable {
   /// runs.
   let listener: PostgresListener?
 
-  /// Opens (and migrates) the stores. A PostgreSQL URL that is malformed, a server that cannot
-  /// be reached or refused credentials throw here, at start, never at the first request.
+  /// Opens (and migrates) the stores the configuration names. A PostgreSQL URL that is
+  /// malformed, a server that cannot be reached or refused credentials throw here, at start,
+  /// never at the first request.
   public init(_ configuration: AppConfiguration, changes: ChangeFeed = ChangeFeed()) throws {
-    guard let url = configuration.databaseURL else {
-      league = try SQLiteLeagueStore(path: configuration.databasePath, changes: changes)
-      memories = try SQLiteMemoriesStore(path: configuration.databasePath)
-      listener = nil
-      return
+    if let url = configuration.databaseURL {
+      try self.init(postgres: url, poolSize: configuration.databasePoolSize, changes: changes)
+    } else {
+      try self.init(sqlite: configuration.databasePath, changes: changes)
     }
-    let pool = try PostgresPool(url: url, size: configuration.databasePoolSize)
+  }
+
+  /// The stores in the SQLite file at `path`, created if needed.
+  public init(sqlite path: String, changes: ChangeFeed = ChangeFeed()) throws {
+    league = try SQLiteLeagueStore(path: path, changes: changes)
+    memories = try SQLiteMemoriesStore(path: path)
+    listener = nil
+  }
+
+  /// The stores in the PostgreSQL database at `url`. Without `changes` nothing listens for
+  /// other instances' writes: a command that only reads or copies data has no live pages.
+  public init(postgres url: String, poolSize: Int, changes: ChangeFeed?) throws {
+    let pool = try PostgresPool(url: url, size: poolSize)
     league = try PostgresLeagueStore(pool: pool)
     memories = try PostgresMemoriesStore(pool: pool)
-    listener = try PostgresListener(
-      url: url, channels: [ChangeTopic.league.name], logger: .init(label: "mvvmweb")
-    ) { channel in changes.publish(ChangeTopic(channel)) }
+    listener = try changes.map { changes in
+      try PostgresListener(
+        url: url, channels: [ChangeTopic.league.name], logger: .init(label: "mvvmweb")
+      ) { channel in changes.publish(ChangeTopic(channel)) }
+    }
   }
 }
