@@ -73,6 +73,10 @@ func playlistJSON(_ count: Int) -> String {
     #expect(second.rangeText == "Songs 101–200 of 10,000")
     #expect(second.countText == "10,000 songs")
     #expect(second.pageText == "Page 2 of 100")
+    // Rows are made once per load for the whole list; each page still starts with eager covers.
+    #expect(second.rows.map(\.title).prefix(2) == ["Song 101", "Song 102"])
+    #expect(second.rows[7].cover.isActive && !second.rows[8].cover.isActive)
+    #expect(second.rows[99].cover.alt == "Cover of Song 200")
     let last = try PlaylistViewModel(source: source, page: 100)
     #expect(last.rangeText == "Songs 9,901–10,000 of 10,000")
     #expect(last.previous == .page(99) && last.next == nil)

@@ -2,11 +2,13 @@ import Foundation
 import Synchronization
 
 /// The playlist as last loaded: its songs, or why it could not be loaded. It reads and parses
-/// the source once, and again when the source changes (checked at most once a second), so a
-/// request pays only for a lock and an array copy.
+/// the source once, and again when the source changes (checked at most once a second), and makes
+/// the songs' rows once per load, so a request pays only for a lock and a slice of the rows.
 public final class PlaylistSource: Sendable {
   private struct Loaded {
     var result: Result<[Song], PlaylistError>
+    /// The songs as the table's rows: they change only with the songs.
+    var rows: [SongRow]
     var version: String?
     var checkedAt: Double
   }
@@ -22,11 +24,21 @@ public final class PlaylistSource: Sendable {
 
   /// The songs, or the reason they could not be loaded.
   public func current(now: Double = Date().timeIntervalSince1970) -> Result<[Song], PlaylistError> {
-    if let loaded = state.withLock({ $0 }), now - loaded.checkedAt < 1 { return loaded.result }
+    load(now: now).result
+  }
+
+  /// Every song as a row of the table, or the reason they could not be loaded.
+  func rows(now: Double = Date().timeIntervalSince1970) -> Result<[SongRow], PlaylistError> {
+    let loaded = load(now: now)
+    return loaded.result.map { _ in loaded.rows }
+  }
+
+  private func load(now: Double) -> Loaded {
+    if let loaded = state.withLock({ $0 }), now - loaded.checkedAt < 1 { return loaded }
     let version = fetcher.version()
     if let loaded = state.withLock({ $0 }), loaded.version != nil, loaded.version == version {
       state.withLock { $0?.checkedAt = now }
-      return loaded.result
+      return Loaded(result: loaded.result, rows: loaded.rows, version: version, checkedAt: now)
     }
     let result: Result<[Song], PlaylistError>
     do throws(PlaylistError) {
@@ -34,8 +46,12 @@ public final class PlaylistSource: Sendable {
     } catch {
       result = .failure(error)
     }
-    state.withLock { $0 = Loaded(result: result, version: version, checkedAt: now) }
-    return result
+    let songs = (try? result.get()) ?? []
+    let loaded = Loaded(
+      result: result, rows: songs.enumerated().map { SongRow(song: $1, position: $0) },
+      version: version, checkedAt: now)
+    state.withLock { $0 = loaded }
+    return loaded
   }
 
   /// Which version of the source `current` gives now (nil when the source cannot say): pages

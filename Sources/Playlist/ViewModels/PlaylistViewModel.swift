@@ -22,27 +22,20 @@ public struct PlaylistViewModel {
 
   /// The page `page` (from 1) of what `source` holds now.
   public init(source: PlaylistSource, page: Int) throws(PageOutOfRange) {
-    switch source.current() {
+    switch source.rows() {
     case .failure(let error):
       self.init(
         rows: [], page: 1, totalCount: 0,
         errorText: "The playlist could not be loaded: \(error.reason)")
-    case .success(let songs):
-      let pageCount = max(1, (songs.count + Self.pageSize - 1) / Self.pageSize)
+    case .success(let rows):
+      let pageCount = max(1, (rows.count + Self.pageSize - 1) / Self.pageSize)
       guard page >= 1, page <= pageCount else {
         throw PageOutOfRange(page: page, pageCount: pageCount)
       }
       let start = (page - 1) * Self.pageSize
-      let rows = songs[start..<min(start + Self.pageSize, songs.count)].enumerated().map {
-        offset, song in
-        SongRow(
-          title: song.title, subtitle: song.artistName,
-          cover: ImageViewModel(
-            source: song.coverURL.isEmpty ? nil : .web(song.coverURL), width: 64, height: 64,
-            alt: "Cover of \(song.title)", isActive: offset < Self.eagerCovers,
-            placeholder: Link(Asset("cover.svg"))))
-      }
-      self.init(rows: rows, page: page, totalCount: songs.count, errorText: nil)
+      self.init(
+        rows: Array(rows[start..<min(start + Self.pageSize, rows.count)]), page: page,
+        totalCount: rows.count, errorText: nil)
     }
   }
 
