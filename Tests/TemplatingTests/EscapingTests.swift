@@ -69,6 +69,55 @@ import Testing
   }
 }
 
+/// The word-at-a-time scan against a plain scalar-by-scalar statement of the rule, on strings
+/// that put every kind of character at every offset of an eight-byte word.
+@Suite struct EscapingScanTests {
+  static let alphabet: [Unicode.Scalar] = [
+    0x61, 0x5A, 0x20, 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x09, 0x0A, 0x00, 0x1F, 0x7F, 0xE9, 0x80, 0x9F,
+    0xA0, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFFE, 0xFFFF, 0xFFFD, 0x20AC, 0x1F600,
+  ].compactMap(Unicode.Scalar.init(_:))
+
+  /// The same strings on every run (a linear congruential generator), so a failure repeats.
+  struct Repeatable: RandomNumberGenerator {
+    var state: UInt64 = 2026
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state
+    }
+  }
+
+  @Test func everyCharacterAtEveryOffsetEscapesAsTheRuleSays() {
+    var generator = Repeatable()
+    #expect(Self.alphabet.count == 25)
+    for _ in 0..<3_000 {
+      let length = Int.random(in: 0...40, using: &generator)
+      var text = String.UnicodeScalarView()
+      for _ in 0..<length {
+        // Mostly plain letters, as text is, so long plain runs meet the odd special one.
+        text.append(
+          Bool.random(using: &generator)
+            ? "m" : Self.alphabet.randomElement(using: &generator) ?? "m")
+      }
+      let string = String(text)
+      #expect(HTMLEscaping.escaped(string) == Self.expected(string), "\(string.debugDescription)")
+    }
+  }
+
+  /// The five as references; C0 controls but tab, newline, form feed and carriage return, DEL,
+  /// C1 controls and the noncharacters U+FDD0–U+FDEF, U+FFFE and U+FFFF dropped.
+  static func expected(_ text: String) -> [UInt8] {
+    var kept = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      let dropped =
+        (value < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains(value)) || (0x7F...0x9F).contains(value)
+        || (0xFDD0...0xFDEF).contains(value) || value == 0xFFFE || value == 0xFFFF
+      if !dropped { kept.append(scalar) }
+    }
+    return HTMLEscapingProbe.escape(String(kept))
+  }
+}
+
 /// The escaping rule, restated independently for expectations: the five characters as references.
 enum HTMLEscapingProbe {
   static func escape(_ text: String) -> [UInt8] {

@@ -44,12 +44,16 @@ public enum HTMLEscaping {
       var start = 0
       var index = 0
       while index < count {
-        // Eight bytes at a time while they are plain printable ASCII: most text is.
-        if index + 8 <= count, let base = bytes.baseAddress,
-          !Self.mayNeedEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        {
-          index += 8
-          continue
+        // Eight bytes at a time while they are plain printable ASCII (most text is), and
+        // straight to the first byte that may not be.
+        if index + 8 <= count, let base = bytes.baseAddress {
+          let lanes = Self.lanesThatMayNeedEscaping(
+            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+          if lanes == 0 {
+            index += 8
+            continue
+          }
+          index += lanes.trailingZeroBitCount / 8
         }
         let action = table[Int(bytes[index])]
         if action == 0 {
@@ -75,21 +79,22 @@ public enum HTMLEscaping {
     }
   }
 
-  /// Whether any of eight bytes may need more than a copy: controls, the five, DEL and every
-  /// non-ASCII byte (the table decides for those, byte by byte). Plain integer arithmetic on the
-  /// eight lanes at once ("SWAR"): a lane is zero exactly where a byte matched.
+  /// Which of eight bytes (little-endian lanes, a lane's high bit set) may need more than a copy:
+  /// controls, the five, DEL and every non-ASCII byte (the table decides for those, byte by byte).
+  /// Plain integer arithmetic on the eight lanes at once ("SWAR"). A borrow can mark lanes above
+  /// a marked one falsely, never below it, so the lowest marked lane is always a real one.
   @inline(__always)
-  private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+  private static func lanesThatMayNeedEscaping(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasZero(_ value: UInt64) -> Bool {
-      (value &- ones) & ~value & highs != 0
+    @inline(__always) func zeroLanes(_ value: UInt64) -> UInt64 {
+      (value &- ones) & ~value & highs
     }
-    let belowSpace = (word &- ones &* 0x20) & ~word & highs != 0
-    return belowSpace || word & highs != 0 || hasZero(word ^ (ones &* 0x7F))
-      || hasZero(word ^ (ones &* 0x22))
-      || hasZero((word ^ (ones &* 0x26)) & (ones &* 0xFE))  // & and '
-      || hasZero((word ^ (ones &* 0x3C)) & (ones &* 0xFD))  // < and >
+    let belowSpace = (word &- ones &* 0x20) & ~word & highs
+    return belowSpace | word & highs | zeroLanes(word ^ (ones &* 0x7F))
+      | zeroLanes(word ^ (ones &* 0x22))
+      | zeroLanes((word ^ (ones &* 0x26)) & (ones &* 0xFE))  // & and '
+      | zeroLanes((word ^ (ones &* 0x3C)) & (ones &* 0xFD))  // < and >
   }
 
   /// The length of a forbidden sequence starting at `index` (a C1 control U+0080–U+009F, a
