@@ -15,9 +15,39 @@ struct ByteBuffer {
 
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-    let end = reserve(bytes.count)
-    end.update(from: source, count: bytes.count)
-    count += bytes.count
+    let length = bytes.count
+    let end = reserve(length)
+    if length <= 16 {
+      Self.copySmall(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(end), length)
+    } else {
+      end.update(from: source, count: length)
+    }
+    count += length
+  }
+
+  /// Copies 1 to 16 bytes as two possibly overlapping words: a page is mostly such short runs
+  /// (a tag, a quote, a short value), and calling `memcpy` for each cost more than the copy.
+  @inline(__always)
+  private static func copySmall(
+    from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, _ length: Int
+  ) {
+    if length >= 8 {
+      target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
+        toByteOffset: length - 8, as: UInt64.self)
+    } else if length >= 4 {
+      target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self),
+        toByteOffset: length - 4, as: UInt32.self)
+    } else {
+      for offset in 0..<length {
+        target.storeBytes(
+          of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset,
+          as: UInt8.self)
+      }
+    }
   }
 
   mutating func append(_ bytes: [UInt8]) {
