@@ -16,20 +16,17 @@ public final class PostgresConnection: @unchecked Sendable {
   public init(url: String) throws(PostgresError) {
     var parseError: UnsafeMutablePointer<CChar>?
     guard let options = PQconninfoParse(url, &parseError) else {
-      let reason = parseError.map { String(cString: $0) } ?? "it could not be read"
+      // libpq's reason quotes the part it could not read, which may be the password: not shown.
       if let parseError { PQfreemem(parseError) }
-      // libpq quotes the URL in its reason: never with the password.
       throw PostgresError(
-        "the database URL is not valid: \(Self.oneLine(reason).replacing(url, with: PostgresURL.redacted(url)))"
+        "the database URL is not valid (expected postgres://user:pass@host:port/db or postgresql:///db?host=/run/postgresql)"
       )
     }
     PQconninfoFree(options)
-    // Give up on a server that does not answer within 10 s, rather than hanging the start; and
-    // keep the server's NOTICE lines (libpq prints them to standard error: "relation already
-    // exists, skipping" at every start) to warnings and worse. The URL may say otherwise: it
-    // comes later and wins.
-    let keywords = ["connect_timeout", "options", "dbname"]
-    let values = ["10", "-c client_min_messages=warning", url]
+    // Give up on a server that does not answer within 10 s, rather than hanging the start. The
+    // URL may say otherwise: it comes later and wins.
+    let keywords = ["connect_timeout", "dbname"]
+    let values = ["10", url]
     let handle = withCStringArrays(keywords, values) { keywords, values in
       PQconnectdbParams(keywords, values, 1)
     }
@@ -39,6 +36,10 @@ public final class PostgresConnection: @unchecked Sendable {
       PQfinish(handle)
       throw PostgresError(reason)
     }
+    // The server's NOTICE lines ("relation already exists, skipping" at every start) are not
+    // for operators; warnings and errors are. Filtered here rather than with a server setting,
+    // which a pooler such as PgBouncer may refuse.
+    PQsetNoticeReceiver(handle, Self.printWarnings, nil)
     self.handle = handle
   }
 
@@ -129,6 +130,20 @@ public final class PostgresConnection: @unchecked Sendable {
       PQfreemem(notification)
     }
     return channels
+  }
+
+  /// libpq's notice receiver: a warning (or worse) goes to standard error as one line; notices,
+  /// infos and debug lines are dropped.
+  private static let printWarnings: PQnoticeReceiver = { _, result in
+    guard let result,
+      let severity = PQresultErrorField(result, Int32(UInt8(ascii: "V"))).map({
+        String(cString: $0)
+      }),
+      !["NOTICE", "INFO", "DEBUG", "LOG"].contains(severity)
+    else { return }
+    let line =
+      "mvvmweb: PostgreSQL: " + oneLine(String(cString: PQresultErrorMessage(result))) + "\n"
+    FileHandle.standardError.write(Data(line.utf8))
   }
 
   /// libpq's messages end in a newline and may hold several lines; a log line wants one.

@@ -45,6 +45,9 @@ struct MigrateData: ParsableCommand {
     } catch let error as DataMigration.TargetNotEmpty {
       printError("mvvmweb: \(target): \(error)")
       throw ExitCode.failure
+    } catch let error as DataMigration.MemoriesNotCopied {
+      printError("mvvmweb: the league was copied to \(target), but \(error)")
+      throw ExitCode.failure
     }
     let seconds = (ContinuousClock.now - started) / .seconds(1)
     print(

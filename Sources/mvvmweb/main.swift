@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import Postgres
 
 // Parse by hand so a bad flag gets one line and exit code 64 (EX_USAGE), not a usage screen.
 do {
@@ -12,7 +13,8 @@ do {
     let message =
       MVVMWebCommand.message(for: error).split(separator: "\n").first.map(String.init)
       ?? "invalid arguments"
-    printError("mvvmweb: \(message) (see mvvmweb --help)")
+    // A misplaced database URL is quoted back: never with its password.
+    printError("mvvmweb: \(PostgresURL.redacted(message)) (see mvvmweb --help)")
     exit(64)
   }
   MVVMWebCommand.exit(withError: error)

@@ -158,7 +158,10 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         homePlayerIDs: [players[0].id], awayPlayerIDs: [players[2].id], homeGoals: 0,
         awayGoals: 0, token: "form-1"))
     #expect(again == posted)
-    #expect(try !reopened.load(try from.freshStore().store.snapshot()))
+    // A store holding a league takes no other.
+    let other = try from.freshStore().store
+    try other.seed(.benchmark(players: 5, matches: 3))
+    #expect(try !reopened.load(try other.snapshot()))
     #expect(try reopened.snapshot() == snapshot)
   }
 }

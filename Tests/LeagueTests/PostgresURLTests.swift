@@ -16,6 +16,12 @@ import Testing
     ),
     ("host=db password=secret dbname=league", "host=db password=*** dbname=league"),
     ("postgres://ann@db/league", "postgres://ann@db/league"),
+    // libpq takes a password holding / ? or @ as it stands: all of it is hidden.
+    ("postgresql://ann:sec?ret@127.0.0.1:1/db", "postgresql://ann:***@127.0.0.1:1/db"),
+    ("postgres://ann:se/cret@db/league", "postgres://ann:***@db/league"),
+    ("postgres://ann:p@ss@db/league", "postgres://ann:***@db/league"),
+    ("host=h password='sec ret' dbname=x", "host=h password=*** dbname=x"),
+    ("host=h password = 'it\\'s' dbname=x", "host=h password = *** dbname=x"),
     ("postgresql:///league?host=/run/postgresql", "postgresql:///league?host=/run/postgresql"),
   ])
   func thePasswordIsHidden(_ url: String, _ shown: String) {

@@ -72,4 +72,31 @@ import Testing
     #expect(try target.league.snapshot() == before)
     #expect(try target.memories.itemCount() == 0)
   }
+
+  @Test func aMemoryThatDoesNotArriveFailsTheMove() throws {
+    let memories = InMemoryMemoriesStore()
+    _ = try memories.importRecords(DemoMemories.records(), file: "demo")
+    let source = AppStores(
+      league: InMemoryLeagueStore(), memories: LosingOneRecord(base: memories))
+    let target = try emptyPostgres()
+
+    let failure = #expect(throws: DataMigration.MemoriesNotCopied.self) {
+      try DataMigration.copy(from: source, to: target)
+    }
+    let stored = DemoMemories.records().count
+    #expect(failure?.stored == stored)
+    #expect(failure?.copied == stored - 1)
+  }
+}
+
+/// Memories whose first stored record no longer reads, as a damaged row would.
+private struct LosingOneRecord: MemoriesStore {
+  let base: InMemoryMemoriesStore
+
+  func importRecords(_ records: [Any], file: String) throws -> ImportReport {
+    try base.importRecords(records, file: file)
+  }
+  func issue(for key: IssueKey) throws -> Memories.Issue { try base.issue(for: key) }
+  func itemCount() throws -> Int { try base.itemCount() }
+  func allRecords() throws -> [Any] { Array(try base.allRecords().dropFirst()) }
 }

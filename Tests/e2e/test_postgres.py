@@ -200,6 +200,7 @@ class MovingASQLiteLeagueIntoPostgres(unittest.TestCase):
         again = migrate_data("--from", f"sqlite:{self.data}/mvvmweb.sqlite", "--to",
                              self.postgres.url)
         self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertEqual(again.stderr, "")  # No NOTICE from the migrations that find their tables.
         self.assertTrue(again.stdout.startswith(
             f"{self.postgres.url} already had this league; 1098 memories copied again."),
             again.stdout)
@@ -224,6 +225,9 @@ class MovingASQLiteLeagueIntoPostgres(unittest.TestCase):
               "postgres://ann:secret@127.0.0.1:1/league"], 1,
              "mvvmweb: cannot open the database postgres://ann:***@127.0.0.1:1/league: "),
         ]
+        # An argument out of place is quoted back without its password.
+        cases.append((["postgres://ann:secret@db/x", "--from", f"sqlite:{self.data}", "--to",
+                       self.postgres.url], 64, "mvvmweb: Unexpected argument"))
         for args, code, line in cases:
             answer = migrate_data(*args)
             self.assertEqual(answer.returncode, code, answer.stderr)
@@ -245,6 +249,8 @@ class StartingOnADatabaseThatCannotBeOpened(unittest.TestCase):
              'connection to server at "127.0.0.1", port 1 failed: Connection refused'),
             (f"postgresql:///league?host={postgres.folder}&user=nobody",
              'role "nobody" does not exist'),
+            # libpq would quote the part it cannot read: here, the password.
+            ("postgres://ann:se%zzsecret@db/league", "the database URL is not valid"),
         ]
         for url, reason in cases:
             started = time.monotonic()

@@ -26,6 +26,13 @@ public struct AppStores: Sendable {
     }
   }
 
+  /// Stores made elsewhere: doubles in tests.
+  init(league: any LeagueStore, memories: any MemoriesStore) {
+    self.league = league
+    self.memories = memories
+    listener = nil
+  }
+
   /// The stores in the SQLite file at `path`, created if needed.
   public init(sqlite path: String, changes: ChangeFeed = ChangeFeed()) throws {
     league = try SQLiteLeagueStore(path: path, changes: changes)

@@ -34,8 +34,22 @@ public enum DataMigration {
     }
   }
 
+  /// Some memories did not arrive: a stored record that no longer reads, or one the target
+  /// refused. The league was copied; the command says which memories are missing and fails.
+  public struct MemoriesNotCopied: Error, CustomStringConvertible {
+    public var stored: Int
+    public var copied: Int
+    public var problems: [ImportProblem]
+
+    public var description: String {
+      (["\(copied) of the source's \(stored) memories were copied"]
+        + problems.map { "  \($0)" }).joined(separator: "\n")
+    }
+  }
+
   public static func copy(from source: AppStores, to target: AppStores) throws -> Summary {
     let league = try source.league.snapshot()
+    let stored = try source.memories.itemCount()
     let records = try source.memories.allRecords()
     var leagueWasThere = false
     if try !target.league.load(league) {
@@ -46,6 +60,9 @@ public enum DataMigration {
       leagueWasThere = true
     }
     let report = try target.memories.importRecords(records, file: "the source database")
+    guard report.imported == stored, report.problems.isEmpty else {
+      throw MemoriesNotCopied(stored: stored, copied: report.imported, problems: report.problems)
+    }
     return Summary(
       players: league.players.count, matches: league.matches.count, memories: report.imported,
       leagueWasThere: leagueWasThere)
