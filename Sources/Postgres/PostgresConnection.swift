@@ -84,6 +84,27 @@ public final class PostgresConnection: @unchecked Sendable {
     return PostgresRows(rows: rows, affected: affected)
   }
 
+  /// Inserts `rows` into `table` with a few multi-row statements rather than one per row (a
+  /// league of 10,000 matches: seconds instead of tens of seconds). `table` and `columns` are
+  /// names from the code, never from input; the values travel as parameters.
+  public func insert(into table: String, columns: [String], rows: [[String?]]) throws(PostgresError)
+  {
+    // A statement takes at most 65,535 parameters; 1,000 rows keeps each one small.
+    let rowsPerStatement = max(1, min(1_000, 65_535 / max(columns.count, 1)))
+    var start = 0
+    while start < rows.count {
+      let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
+      let tuples = (0..<chunk.count).map { row in
+        "(" + (1...columns.count).map { "$\(row * columns.count + $0)" }.joined(separator: ", ")
+          + ")"
+      }
+      try query(
+        "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+          + tuples.joined(separator: ", "), chunk.flatMap { $0 })
+      start += chunk.count
+    }
+  }
+
   /// Runs a script of several statements without parameters (a migration).
   public func run(script: String) throws(PostgresError) {
     PQclear(try checked(PQexec(handle, script)))

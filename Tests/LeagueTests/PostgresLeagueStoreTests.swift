@@ -37,6 +37,19 @@ import Testing
     return (listener, heard)
   }
 
+  /// A league larger than one insert statement's rows (1,000) arrives whole: every chunk, with
+  /// the standings the triggers keep for each of its rows.
+  @Test func aLeagueLargerThanOneStatementLoadsWhole() throws {
+    let source = InMemoryLeagueStore()
+    try source.seed(.benchmark(players: 30, matches: 2_345))
+    let snapshot = try source.snapshot()
+    let store = try instance()
+    #expect(try store.load(snapshot))
+    #expect(try store.snapshot() == snapshot)
+    #expect(try store.rankings() == (try source.rankings()))
+    #expect(try store.matches().count == 2_345)
+  }
+
   @Test func instancesStartingTogetherMigrateOnce() throws {
     let started = Mutex<[Result<PostgresLeagueStore, any Error>]>([])
     DispatchQueue.concurrentPerform(iterations: 4) { _ in

@@ -215,25 +215,22 @@ public final class PostgresLeagueStore: LeagueStore {
       // Instances starting together: one seeds, the others then find players and do nothing.
       try connection.query("SELECT pg_advisory_xact_lock(\(Self.seedLock))")
       guard try connection.query("SELECT 1 FROM player LIMIT 1").count == 0 else { return false }
-      for player in snapshot.players {
-        try connection.query(
-          "INSERT INTO player (id, name, name_key) VALUES ($1, $2, $3)",
-          [player.id.lowercasedText, player.name, player.name.lowercased()])
-      }
-      for match in snapshot.matches {
-        let key = match.id.lowercasedText
-        try connection.query(
-          "INSERT INTO match (id, home_goals, away_goals, created_at, token) VALUES ($1, $2, $3, $4, $5)",
+      try connection.insert(
+        into: "player", columns: ["id", "name", "name_key"],
+        rows: snapshot.players.map { [$0.id.lowercasedText, $0.name, $0.name.lowercased()] })
+      try connection.insert(
+        into: "match", columns: ["id", "home_goals", "away_goals", "created_at", "token"],
+        rows: snapshot.matches.map { match in
           [
-            key, String(match.homeGoals), String(match.awayGoals), String(match.createdAt),
-            match.token,
-          ])
-        for (side, playerID) in match.sides {
-          try connection.query(
-            "INSERT INTO match_player (match_id, player_id, side) VALUES ($1, $2, $3)",
-            [key, playerID.lowercasedText, side])
-        }
-      }
+            match.id.lowercasedText, String(match.homeGoals), String(match.awayGoals),
+            String(match.createdAt), match.token,
+          ]
+        })
+      try connection.insert(
+        into: "match_player", columns: ["match_id", "player_id", "side"],
+        rows: snapshot.matches.flatMap { match in
+          match.sides.map { [match.id.lowercasedText, $0.playerID.lowercasedText, $0.side] }
+        })
       return true
     }
   }
