@@ -57,7 +57,6 @@ public final class PlaylistSource: Sendable {
   /// Which version of the source `current` gives now (nil when the source cannot say): pages
   /// made from it are the same while it is, so a browser's copy can be confirmed without them.
   public func version(now: Double = Date().timeIntervalSince1970) -> String? {
-    _ = current(now: now)
-    return state.withLock { $0?.version }
+    load(now: now).version
   }
 }

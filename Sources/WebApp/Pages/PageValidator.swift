@@ -36,9 +36,11 @@ enum PageValidator {
   /// version are two different pages.
   private static func addressHash(_ request: Request) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in request.basePath.utf8 + [0] + request.target.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
+    func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    // Byte by byte from both strings, with a 0 between them: no array is made per request.
+    request.basePath.utf8.forEach(add)
+    add(0)
+    request.target.utf8.forEach(add)
     return String(hash, radix: 36)
   }
 }
