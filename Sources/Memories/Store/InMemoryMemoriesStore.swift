@@ -20,11 +20,9 @@ public final class InMemoryMemoriesStore: MemoriesStore {
   }
 
   public func issue(for key: IssueKey) throws -> Issue {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    let matching = items.withLock { $0.values.map(\.item) }.filter {
-      let parts = calendar.dateComponents([.month, .day], from: $0.createdAt)
-      return parts.month == key.month && parts.day == key.day
+    // Filed under their month and day when imported, as the SQL stores file them.
+    let matching = items.withLock { items in
+      items.values.filter { $0.stored.monthDay == key.monthDay }.map(\.item)
     }
     return Issue(key: key, items: matching)
   }
