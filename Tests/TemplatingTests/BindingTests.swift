@@ -71,6 +71,24 @@ import Testing
     )
   }
 
+  /// A page is written into storage sized by the template's last rendering: one that outgrows
+  /// it, by a little or by far, and a small one after a large one all come out whole.
+  @Test func pagesOfEverySizeComeOutWholeFromOneTemplate() throws {
+    let fixture = try TemplateFixture([
+      "r.xhtml": page(#"<ul><li m:repeat="rows" m:text="name">n</li></ul><p m:text="title">t</p>"#)
+    ])
+    let library = try fixture.library(["r.xhtml": Rows.outputSchema])
+    let template = try #require(library["r.xhtml"])
+    for count in [1, 3, 4, 2_000, 2_300, 5, 0, 40_000, 1] {
+      let names = (0..<count).map { "Row \($0) & co" }
+      let html = String(
+        decoding: template.render(Rows(rows: names.map { .init(name: $0) }, title: "T\(count)")),
+        as: UTF8.self)
+      let items = names.map { "<li>\($0.replacingOccurrences(of: "&", with: "&amp;"))</li>" }
+      #expect(html == "<div><ul>\(items.joined())</ul><p>T\(count)</p></div>", "\(count) rows")
+    }
+  }
+
   @Test func conditionsObjectsAndOmittedTags() throws {
     let fixture = try TemplateFixture([
       "o.xhtml": page(

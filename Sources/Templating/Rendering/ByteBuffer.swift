@@ -1,18 +1,38 @@
 /// The page being written: one growable block of memory that static chunks are copied into with
-/// `memcpy` and escaped text is written into directly, handed over as an array once at the end.
-/// Appending to an `Array` byte run by byte run cost more than the rest of rendering.
+/// `memcpy` and escaped text is written into directly. Appending to an `Array` byte run by byte
+/// run cost more than the rest of rendering.
 ///
-/// The renderer owns it for one rendering and calls `finish` exactly once.
+/// A page is written straight into the uninitialised capacity of the array that becomes the
+/// response body (`init(lending:)`), so a page that fits is never copied; one that outgrows it
+/// moves to memory of the buffer's own, which `finish` hands over and frees.
 struct ByteBuffer {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   private(set) var count = 0
+  /// False while the bytes are in storage the caller lent, which this buffer must not free.
+  private(set) var ownsStorage: Bool
 
   init(capacity: Int) {
-    self.capacity = max(capacity, 256)
-    base = .allocate(capacity: self.capacity)
+    let capacity = max(capacity, 256)
+    self.init(base: .allocate(capacity: capacity), capacity: capacity, ownsStorage: true)
   }
 
+  /// Writes into `storage` until it is full, then moves to memory of its own.
+  init(lending storage: UnsafeMutableBufferPointer<UInt8>) {
+    if let lent = storage.baseAddress, storage.count > 0 {
+      self.init(base: lent, capacity: storage.count, ownsStorage: false)
+    } else {
+      self.init(capacity: 0)
+    }
+  }
+
+  private init(base: UnsafeMutablePointer<UInt8>, capacity: Int, ownsStorage: Bool) {
+    self.base = base
+    self.capacity = capacity
+    self.ownsStorage = ownsStorage
+  }
+
+  @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     let length = bytes.count
@@ -60,16 +80,22 @@ struct ByteBuffer {
   }
 
   /// Room for at least `extra` more bytes; returns where they go. Write them, then `advance`.
+  @inline(__always)
   mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
-    if count + extra > capacity {
-      let grown = max(capacity * 2, count + extra)
-      let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-      moved.update(from: base, count: count)
-      base.deallocate()
-      base = moved
-      capacity = grown
-    }
+    if count + extra > capacity { grow(toHold: extra) }
     return base + count
+  }
+
+  /// Moves to a block twice as large, or large enough for `extra` more bytes.
+  @inline(never)
+  private mutating func grow(toHold extra: Int) {
+    let grown = max(capacity * 2, count + extra)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    moved.update(from: base, count: count)
+    if ownsStorage { base.deallocate() }
+    base = moved
+    ownsStorage = true
+    capacity = grown
   }
 
   /// Counts `written` bytes put where `reserve` pointed.
@@ -77,10 +103,10 @@ struct ByteBuffer {
     count += written
   }
 
-  /// Appends everything to `array` and frees the block; the buffer is not used again.
+  /// Appends everything to `array` and frees the buffer's own block; the buffer is not used again.
   mutating func finish(into array: inout [UInt8]) {
     array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-    base.deallocate()
+    if ownsStorage { base.deallocate() }
     capacity = 0
     count = 0
   }

@@ -5,32 +5,26 @@ import MVVM
 /// no name lookups, no string concatenation.
 public struct CompiledTemplate: Sendable {
   let plan: RenderPlan
-  /// A capacity hint for the output buffer: the static bytes, doubled for the dynamic parts.
-  public let estimatedSize: Int
+  private let sizeHint: SizeHint
 
   init(ops: [RenderOp]) {
     plan = RenderPlan(ops)
-    estimatedSize = 2 * plan.staticBytes.count
+    // The static bytes, doubled for the dynamic parts, until a rendering says better.
+    sizeHint = SizeHint(estimate: max(2 * plan.staticBytes.count, 256))
   }
 
-  /// Appends the page as HTML5 to `buffer`. `viewModel` must be of the type whose schema the
-  /// template was compiled against (`TemplateLibrary` and the web layer's typed pages see to it).
-  /// Root-relative URLs, static or bound, get `basePath` in front so the page works under a
-  /// proxy's path prefix; destinations become paths through `links`.
-  public func render<ViewModel: Outputs>(
-    _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks(),
-    into buffer: inout [UInt8]
-  ) {
-    run(0..<plan.instructions.count, viewModel, basePath: basePath, links: links, into: &buffer)
-  }
-
+  /// The page as HTML5. `viewModel` must be of the type whose schema the template was compiled
+  /// against (`TemplateLibrary` and the web layer's typed pages see to it). Root-relative URLs,
+  /// static or bound, get `basePath` in front so the page works under a proxy's path prefix;
+  /// destinations become paths through `links`.
   public func render<ViewModel: Outputs>(
     _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
   ) -> [UInt8] {
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(estimatedSize)
-    render(viewModel, basePath: basePath, links: links, into: &buffer)
-    return buffer
+    let page = render(
+      0..<plan.instructions.count, viewModel, basePath: basePath, links: links,
+      capacity: sizeHint.capacity)
+    sizeHint.record(page.count)
+    return page
   }
 
   /// The ids of the page's live elements (`m:live`), in page order: the parts of the page that
@@ -43,14 +37,31 @@ public struct CompiledTemplate: Sendable {
     id: String, _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
   ) -> [UInt8]? {
     guard let range = plan.fragments[id] else { return nil }
-    var buffer: [UInt8] = []
-    run(range, viewModel, basePath: basePath, links: links, into: &buffer)
-    return buffer
+    return render(range, viewModel, basePath: basePath, links: links, capacity: 256)
+  }
+
+  /// Writes the instructions in `range` straight into a new array's storage of `capacity` bytes;
+  /// only a page that outgrows it is copied, once.
+  private func render<ViewModel: Outputs>(
+    _ range: Range<Int>, _ viewModel: ViewModel, basePath: String, links: any LinkPrinter,
+    capacity: Int
+  ) -> [UInt8] {
+    var outgrown: [UInt8] = []
+    let page = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+      var output = ByteBuffer(lending: storage)
+      run(range, viewModel, basePath: basePath, links: links, output: &output)
+      if output.ownsStorage {
+        output.finish(into: &outgrown)
+      } else {
+        written = output.count
+      }
+    }
+    return outgrown.isEmpty ? page : outgrown
   }
 
   private func run<ViewModel: Outputs>(
     _ range: Range<Int>, _ viewModel: ViewModel, basePath: String, links: any LinkPrinter,
-    into buffer: inout [UInt8]
+    output: inout ByteBuffer
   ) {
     // The plan's arrays are walked through raw buffers: no reference counting per instruction.
     // The view model is read in place through a pointer valid for the whole walk.
@@ -59,10 +70,10 @@ public struct CompiledTemplate: Sendable {
         withUnsafePointer(to: viewModel) { root in
           var renderer = Renderer(
             instructions: instructions, staticBytes: staticBytes, basePath: Array(basePath.utf8),
-            links: links, capacity: estimatedSize, maxDepth: plan.maxDepth)
+            links: links, output: output, maxDepth: plan.maxDepth)
           renderer.push(Scope(root))
           renderer.run(range)
-          renderer.output.finish(into: &buffer)
+          output = renderer.output
         }
       }
     }

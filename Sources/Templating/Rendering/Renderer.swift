@@ -28,13 +28,13 @@ struct Renderer: OutputVisitor {
   init(
     instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
     staticBytes: UnsafeBufferPointer<UInt8>, basePath: [UInt8], links: any LinkPrinter,
-    capacity: Int, maxDepth: Int
+    output: ByteBuffer, maxDepth: Int
   ) {
     self.instructions = instructions
     self.staticBytes = staticBytes
     self.basePath = basePath
     self.links = links
-    output = ByteBuffer(capacity: capacity)
+    self.output = output
     scopes.reserveCapacity(maxDepth)
   }
 
@@ -198,17 +198,25 @@ struct Renderer: OutputVisitor {
     }
   }
 
-  /// Decimal digits without making a string.
+  /// Decimal digits without making a string: counted first, then written from the last.
   static func appendDecimal(_ number: Int, into output: inout ByteBuffer) {
-    if number < 0 { output.append(UInt8(ascii: "-")) }
     var magnitude = number.magnitude
-    // The largest power of ten not above the number: at most 10^18, so it cannot overflow.
-    var divisor: UInt = 1
-    while magnitude / divisor >= 10 { divisor *= 10 }
+    // An Int has at most 19 digits, so the limit stops at 10^19 and cannot overflow.
+    var digits = 1
+    var limit: UInt = 10
+    while magnitude >= limit && digits < 19 {
+      digits += 1
+      limit *= 10
+    }
+    let length = (number < 0 ? 1 : 0) + digits
+    let start = output.reserve(length)
+    if number < 0 { start.pointee = UInt8(ascii: "-") }
+    var position = length
     repeat {
-      output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / divisor))
-      magnitude %= divisor
-      divisor /= 10
-    } while divisor > 0
+      position -= 1
+      start[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+    output.advance(by: length)
   }
 }

@@ -24,9 +24,7 @@ struct PageRenderer: Sendable {
     }
     guard let template = library[page.file] else { return .html([], status: .internalServerError) }
     let started = ContinuousClock.now
-    var body: [UInt8] = []
-    body.reserveCapacity(template.estimatedSize)
-    template.render(viewModel, basePath: request.basePath, links: AppLinks(), into: &body)
+    let body = template.render(viewModel, basePath: request.basePath, links: AppLinks())
     metrics.rendered(page: page.file, duration: ContinuousClock.now - started)
     return .html(body, status: status)
   }
