@@ -2,30 +2,6 @@
 /// references, and characters HTML forbids (C0 and C1 controls other than whitespace, and
 /// noncharacters) are dropped.
 public enum HTMLEscaping {
-  /// Per byte: 0 copies it as it is; 1 to 5 is a replacement from `replacements`; `drop` drops
-  /// it; `check` starts a sequence that may be a C1 control or a noncharacter.
-  private static let table: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 256)
-    for byte in 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D {
-      table[byte] = drop
-    }
-    table[0x7F] = drop
-    table[0x26] = 1  // &
-    table[0x3C] = 2  // <
-    table[0x3E] = 3  // >
-    table[0x22] = 4  // "
-    table[0x27] = 5  // '
-    table[0xC2] = check
-    table[0xEF] = check
-    return table
-  }()
-  private static let drop: UInt8 = 6
-  private static let check: UInt8 = 7
-  private static let replacements: [[UInt8]] = [
-    [], Array("&amp;".utf8), Array("&lt;".utf8), Array("&gt;".utf8), Array("&#34;".utf8),
-    Array("&#39;".utf8),
-  ]
-
   static func append(_ string: String, into buffer: inout ByteBuffer) {
     // Native strings lend their UTF-8 storage directly; only others are copied first.
     let done: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
@@ -37,50 +13,84 @@ public enum HTMLEscaping {
     }
   }
 
-  /// Copies runs of plain bytes with one `memcpy` each, and writes a replacement for the rest.
+  /// Copies runs of plain bytes whole, and writes a replacement for the rest. The scan reads
+  /// eight bytes at a time, the last few of a value included, and stops only at bytes that may
+  /// need more than a copy.
   static func append(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
-    table.withUnsafeBufferPointer { table in
-      let count = bytes.count
-      var start = 0
-      var index = 0
-      while index < count {
-        // Eight bytes at a time while they are plain printable ASCII (most text is), and
-        // straight to the first byte that may not be.
-        if index + 8 <= count, let base = bytes.baseAddress {
-          let lanes = Self.lanesThatMayNeedEscaping(
-            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-          if lanes == 0 {
-            index += 8
-            continue
-          }
-          index += lanes.trailingZeroBitCount / 8
-        }
-        let action = table[Int(bytes[index])]
-        if action == 0 {
+    guard let base = bytes.baseAddress else { return }
+    let count = bytes.count
+    var start = 0
+    var index = 0
+    while index < count {
+      let lanes = lanesThatMayNeedEscaping(word(base, count: count, at: index))
+      if lanes == 0 {
+        index += 8
+        continue
+      }
+      // The lowest marked lane is a real byte of the value: the padding is never marked.
+      index += lanes.trailingZeroBitCount / 8
+      let byte = base[index]
+      let replacement: StaticString
+      switch byte {
+      case UInt8(ascii: "&"): replacement = "&amp;"
+      case UInt8(ascii: "<"): replacement = "&lt;"
+      case UInt8(ascii: ">"): replacement = "&gt;"
+      case UInt8(ascii: "\""): replacement = "&#34;"
+      case UInt8(ascii: "'"): replacement = "&#39;"
+      case 0x09, 0x0A, 0x0C, 0x0D, 0x80...:
+        // Whitespace and non-ASCII are kept, but for C1 controls and noncharacters.
+        let forbidden = byte == 0xC2 || byte == 0xEF ? forbiddenLength(bytes, at: index) : 0
+        guard forbidden > 0 else {
           index += 1
           continue
         }
-        var skip = 1
-        if action == check {
-          skip = specialLength(bytes, at: index)
-          if skip == 0 {
-            index += 1  // A lead byte of an ordinary character.
-            continue
-          }
-        }
         buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        if action <= 5 {
-          replacements[Int(action)].withUnsafeBufferPointer { buffer.append($0) }
-        }
-        index += skip
+        index += forbidden
         start = index
+        continue
+      default:
+        // Other C0 controls and DEL: dropped.
+        buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        index += 1
+        start = index
+        continue
       }
-      buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
+      buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      buffer.append(
+        UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+      index += 1
+      start = index
     }
+    buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
+  }
+
+  /// The eight bytes from `index` as little-endian lanes; past the end of the value, lanes hold
+  /// spaces, which never need escaping. Short reads overlap instead of going byte by byte: the
+  /// last bytes of most values, and whole short values, are read in two or three loads.
+  @inline(__always)
+  private static func word(_ base: UnsafePointer<UInt8>, count: Int, at index: Int) -> UInt64 {
+    let remaining = count - index
+    let raw = UnsafeRawPointer(base)
+    if remaining >= 8 { return raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
+    let spaces: UInt64 = 0x2020_2020_2020_2020 << (8 * UInt64(remaining))
+    if count >= 8 {
+      // The value's last eight bytes, shifted down so that lane 0 is `index`.
+      let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      return last >> (8 * UInt64(8 - remaining)) | spaces
+    }
+    if remaining >= 4 {
+      let low = UInt64(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+      let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+      return low | high << (8 * UInt64(remaining - 4)) | spaces
+    }
+    let first = UInt64(base[index])
+    let middle = UInt64(base[index + remaining / 2]) << (8 * UInt64(remaining / 2))
+    let last = UInt64(base[count - 1]) << (8 * UInt64(remaining - 1))
+    return first | middle | last | spaces
   }
 
   /// Which of eight bytes (little-endian lanes, a lane's high bit set) may need more than a copy:
-  /// controls, the five, DEL and every non-ASCII byte (the table decides for those, byte by byte).
+  /// controls, the five, DEL and every non-ASCII byte (`append` decides for those, one by one).
   /// Plain integer arithmetic on the eight lanes at once ("SWAR"). A borrow can mark lanes above
   /// a marked one falsely, never below it, so the lowest marked lane is always a real one.
   @inline(__always)
@@ -99,7 +109,7 @@ public enum HTMLEscaping {
 
   /// The length of a forbidden sequence starting at `index` (a C1 control U+0080–U+009F, a
   /// noncharacter U+FDD0–U+FDEF, U+FFFE or U+FFFF), or 0 for an ordinary character.
-  private static func specialLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+  private static func forbiddenLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
     let count = bytes.count
     if bytes[index] == 0xC2 {
       return index + 1 < count && bytes[index + 1] >= 0x80 && bytes[index + 1] <= 0x9F ? 2 : 0
