@@ -4,8 +4,8 @@
 /// rendering never compares a name.
 ///
 /// The accessor takes a pointer to the instance so that a renderer can read a struct in place,
-/// inside a list, without copying it; `@Outputs` writes it, and a renderer holds the pointer only
-/// while the value lives.
+/// inside a list, without copying it, and hands each stored output over by a pointer into it too;
+/// `@Outputs` writes it, and a renderer holds the pointer only while the value lives.
 public protocol Outputs {
   /// The outputs in declaration order, with the kind each one has.
   static var outputSchema: OutputSchema { get }

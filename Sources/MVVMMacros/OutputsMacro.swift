@@ -21,8 +21,23 @@ public struct OutputsMacro: ExtensionMacro {
     let access = isPublic(declaration) ? "public " : ""
     let typeName = type.trimmedDescription
     let fields = outputs.map { "    MVVM.OutputField(\"\($0.name)\", (\($0.type)).self),\n" }
+    // A stored property of a struct is handed over where it lies (`pointer(to:)` folds to an
+    // offset), so an object or a string is not copied, nor its reference counts touched, on
+    // every read; a computed one, or a class's, is read into a temporary first.
+    let inPlace = declaration.is(StructDeclSyntax.self)
     let visits = outputs.enumerated().map { index, output in
-      "    case \(index): visitor.visit(instance.pointee.\(output.name))\n"
+      let temporary =
+        "withUnsafePointer(to: instance.pointee.\(output.name)) { visitor.visit(at: $0) }"
+      guard inPlace && output.stored else { return "    case \(index): \(temporary)\n" }
+      return """
+            case \(index):
+              if let field = instance.pointer(to: \\.\(output.name)) {
+                visitor.visit(at: field)
+              } else {
+                \(temporary)
+              }
+
+        """
     }
     let text = """
       extension \(typeName): MVVM.Outputs {
@@ -46,8 +61,8 @@ public struct OutputsMacro: ExtensionMacro {
   /// The instance properties that are outputs, with their declared types, in order.
   private static func properties(
     of declaration: some DeclGroupSyntax, in context: some MacroExpansionContext
-  ) -> [(name: String, type: String)] {
-    var outputs: [(name: String, type: String)] = []
+  ) -> [(name: String, type: String, stored: Bool)] {
+    var outputs: [(name: String, type: String, stored: Bool)] = []
     for member in declaration.memberBlock.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self), isOutput(variable) else {
         continue
@@ -60,10 +75,23 @@ public struct OutputsMacro: ExtensionMacro {
           context.diagnose(Diagnostic(node: binding, message: OutputsDiagnostic.untyped(name)))
           continue
         }
-        outputs.append((name, type))
+        outputs.append((name, type, isStored(binding)))
       }
     }
     return outputs
+  }
+
+  /// Whether a property has storage: no accessors, or only observers (`willSet`, `didSet`).
+  private static func isStored(_ binding: PatternBindingSyntax) -> Bool {
+    switch binding.accessorBlock?.accessors {
+    case nil: true
+    case .getter: false
+    case .accessors(let accessors):
+      accessors.allSatisfy {
+        $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+          || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+      }
+    }
   }
 
   private static func isOutput(_ variable: VariableDeclSyntax) -> Bool {

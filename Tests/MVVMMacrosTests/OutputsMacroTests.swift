@@ -45,11 +45,99 @@ final class OutputsMacroTests: XCTestCase {
           ) {
             switch field {
             case 0:
-                visitor.visit(instance.pointee.title)
+              if let field = instance.pointer(to: \\.title) {
+                visitor.visit(at: field)
+              } else {
+                withUnsafePointer(to: instance.pointee.title) {
+                    visitor.visit(at: $0)
+                }
+              }
             case 1:
-                visitor.visit(instance.pointee.count)
+              if let field = instance.pointer(to: \\.count) {
+                visitor.visit(at: field)
+              } else {
+                withUnsafePointer(to: instance.pointee.count) {
+                    visitor.visit(at: $0)
+                }
+              }
             case 2:
-                visitor.visit(instance.pointee.isEmpty)
+                withUnsafePointer(to: instance.pointee.isEmpty) {
+                    visitor.visit(at: $0)
+                }
+            default:
+                break
+            }
+          }
+        }
+        """,
+      macros: macros)
+  }
+
+  /// A class's properties, stored or not, are read into a temporary: its storage is not inline.
+  /// A struct's property with observers has storage, and is read in place.
+  func testAClassReadsItsOutputsIntoATemporary() {
+    assertMacroExpansion(
+      """
+      @Outputs
+      final class Page {
+        let title: String
+        var count: Int { didSet { print(count) } }
+      }
+      @Outputs
+      struct Part {
+        var count: Int { didSet { print(count) } }
+      }
+      """,
+      expandedSource: """
+        final class Page {
+          let title: String
+          var count: Int { didSet { print(count) } }
+        }
+        struct Part {
+          var count: Int { didSet { print(count) } }
+        }
+
+        extension Page: MVVM.Outputs {
+          static let outputSchema = MVVM.OutputSchema([
+            MVVM.OutputField("title", (String).self),
+            MVVM.OutputField("count", (Int).self),
+          ])
+
+          static func visitOutput(
+            _ field: Int, of instance: UnsafePointer<Page>, with visitor: inout some MVVM.OutputVisitor
+          ) {
+            switch field {
+            case 0:
+                withUnsafePointer(to: instance.pointee.title) {
+                    visitor.visit(at: $0)
+                }
+            case 1:
+                withUnsafePointer(to: instance.pointee.count) {
+                    visitor.visit(at: $0)
+                }
+            default:
+                break
+            }
+          }
+        }
+
+        extension Part: MVVM.Outputs {
+          static let outputSchema = MVVM.OutputSchema([
+            MVVM.OutputField("count", (Int).self),
+          ])
+
+          static func visitOutput(
+            _ field: Int, of instance: UnsafePointer<Part>, with visitor: inout some MVVM.OutputVisitor
+          ) {
+            switch field {
+            case 0:
+              if let field = instance.pointer(to: \\.count) {
+                visitor.visit(at: field)
+              } else {
+                withUnsafePointer(to: instance.pointee.count) {
+                    visitor.visit(at: $0)
+                }
+              }
             default:
                 break
             }

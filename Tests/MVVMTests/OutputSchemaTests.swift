@@ -28,6 +28,12 @@ final class Album {
   var isEmpty: Bool { songs.isEmpty }
 }
 
+@Outputs
+struct Shelf {
+  var label: String
+  var song: Song
+}
+
 /// Records what a view model hands over for each output, as a renderer would receive it.
 struct RecordingVisitor: OutputVisitor {
   var visited: [String] = []
@@ -39,8 +45,11 @@ struct RecordingVisitor: OutputVisitor {
   mutating func visitList<Item: Outputs>(_ items: [Item]) {
     visited.append("list of \(items.count) \(Item.self)")
   }
-  mutating func visitObject<Object: Outputs>(_ object: Object) {
+  /// Where the last object was handed over.
+  var objectAddress: UnsafeRawPointer?
+  mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>) {
     visited.append("object \(Object.self)")
+    objectAddress = UnsafeRawPointer(object)
   }
 }
 
@@ -80,6 +89,20 @@ struct RecordingVisitor: OutputVisitor {
     var none = RecordingVisitor()
     withUnsafePointer(to: &bare) { pointer in Album.visitOutput(2, of: pointer, with: &none) }
     #expect(none.visited == ["absent"])
+  }
+
+  /// A struct's stored object is handed over where it lies in the struct, not as a copy: shared
+  /// rows are read on many threads at once, and copying them touched their reference counts.
+  @Test func aStoredObjectIsHandedOverInPlace() throws {
+    var shelf = Shelf(label: "L", song: Song(title: "S", plays: 2, isFavourite: false, lyrics: nil))
+    var visitor = RecordingVisitor()
+    let offset = try #require(MemoryLayout<Shelf>.offset(of: \.song))
+    let expected = withUnsafePointer(to: &shelf) { pointer in
+      Shelf.visitOutput(1, of: pointer, with: &visitor)
+      return UnsafeRawPointer(pointer) + offset
+    }
+    #expect(visitor.visited == ["object Song"])
+    #expect(visitor.objectAddress == expected)
   }
 
   @Test func linksCompareByTarget() {

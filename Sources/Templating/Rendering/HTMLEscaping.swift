@@ -13,6 +13,14 @@ public enum HTMLEscaping {
     }
   }
 
+  /// The string where it lies, read without copying it.
+  static func append(at string: UnsafePointer<String>, into buffer: inout ByteBuffer) {
+    let done: Void? = string.pointee.utf8.withContiguousStorageIfAvailable { bytes in
+      append(bytes, into: &buffer)
+    }
+    if done == nil { append(string.pointee, into: &buffer) }
+  }
+
   /// Copies runs of plain bytes whole, and writes a replacement for the rest. The scan reads
   /// eight bytes at a time, the last few of a value included, and stops only at bytes that may
   /// need more than a copy.

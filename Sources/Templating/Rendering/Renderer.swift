@@ -117,6 +117,14 @@ struct Renderer: OutputVisitor {
     }
   }
 
+  mutating func visitText(at text: UnsafePointer<String>) {
+    switch purpose {
+    case .write: HTMLEscaping.append(at: text, into: &output)
+    case .test: holds = true
+    case .enter: break
+    }
+  }
+
   mutating func visitNumber(_ number: Int) {
     switch purpose {
     case .write: Self.appendDecimal(number, into: &output)
@@ -156,16 +164,14 @@ struct Renderer: OutputVisitor {
     }
   }
 
-  mutating func visitObject<Object: Outputs>(_ object: Object) {
+  mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>) {
     guard case .enter(let body) = purpose else {
       holds = true
       return
     }
-    withUnsafePointer(to: object) { pointer in
-      scopes.append(Scope(pointer))
-      run(body)
-      scopes.removeLast()
-    }
+    scopes.append(Scope(object))
+    run(body)
+    scopes.removeLast()
   }
 
   // MARK: Writing
