@@ -176,6 +176,7 @@ struct Renderer: OutputVisitor {
 
   // MARK: Writing
 
+  @inline(__always)
   private mutating func appendStatic(_ instruction: RenderPlan.Instruction) {
     output.append(
       UnsafeBufferPointer(rebasing: staticBytes[Int(instruction.start)..<Int(instruction.end)]))
