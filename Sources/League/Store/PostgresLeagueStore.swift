@@ -89,7 +89,7 @@ public final class PostgresLeagueStore: LeagueStore {
     let player = Player(name: name)
     do {
       try write { connection in
-        try connection.query(
+        _ = try connection.query(
           "INSERT INTO player (id, name, name_key) VALUES ($1, $2, $3)",
           [player.id.lowercasedText, name, name.lowercased()])
       }
