@@ -1,6 +1,6 @@
 /// Receives a view model's outputs one at a time, each with its type known: a renderer writes
-/// them, a test records them. Nothing is boxed on the way, and an object is handed over where it
-/// lies, not copied.
+/// them, a test records them. Nothing is boxed on the way, and a stored object is handed over
+/// where it lies, not copied (an optional one is copied out first).
 public protocol OutputVisitor {
   mutating func visitText(_ text: String)
   /// Text in place, valid for the length of the call; by default read and visited as a value.

@@ -32,7 +32,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     check(blocks.filter { $0 }.count == 1, "item \(item.id) has not exactly one block")
   }
   var walker = OutputWalker()
-  walker.visitObject(IssueViewModel(issue: Issue(key: key, items: items), timeZone: utc) { _ in true })
+  withUnsafePointer(
+    to: IssueViewModel(issue: Issue(key: key, items: items), timeZone: utc) { _ in true }
+  ) { walker.visitObject(at: $0) }
   return 0
 }
 
@@ -51,14 +53,15 @@ struct OutputWalker: OutputVisitor {
   mutating func visitAbsent() {}
 
   mutating func visitList<Item: Outputs>(_ items: [Item]) {
-    for item in items { visitObject(item) }
+    items.withUnsafeBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return }
+      for position in buffer.indices { visitObject(at: first + position) }
+    }
   }
 
-  mutating func visitObject<Object: Outputs>(_ object: Object) {
-    withUnsafePointer(to: object) { pointer in
-      for field in Object.outputSchema.fields.indices {
-        Object.visitOutput(field, of: pointer, with: &self)
-      }
+  mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>) {
+    for field in Object.outputSchema.fields.indices {
+      Object.visitOutput(field, of: object, with: &self)
     }
   }
 }

@@ -41,7 +41,7 @@ public struct CompiledTemplate: Sendable {
   }
 
   /// Writes the instructions in `range` straight into a new array's storage of `capacity` bytes;
-  /// only a page that outgrows it is copied, once.
+  /// only a page that outgrows it is copied (as its buffer grows, and once at the end).
   private func render<ViewModel: Outputs>(
     _ range: Range<Int>, _ viewModel: ViewModel, basePath: String, links: any LinkPrinter,
     capacity: Int

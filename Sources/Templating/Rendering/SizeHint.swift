@@ -2,7 +2,7 @@ import Synchronization
 
 /// How much room to give a template's next rendering: the size of its last one, with an eighth
 /// more for a page that grew a little, and at least the estimate from its static bytes. A page
-/// that fits is written once, in place; a wrong guess costs one copy, never a wrong page.
+/// that fits is written once, in place; a wrong guess costs copies, never a wrong page.
 final class SizeHint: Sendable {
   private let estimate: Int
   private let lastSize = Atomic<Int>(0)
