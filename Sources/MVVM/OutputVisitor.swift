@@ -8,8 +8,6 @@ public protocol OutputVisitor {
   mutating func visitNumber(_ number: Int)
   mutating func visitFlag(_ flag: Bool)
   mutating func visitLink(_ link: Link)
-  /// A link in place, valid for the length of the call; by default read and visited as a value.
-  mutating func visitLink(at link: UnsafePointer<Link>)
   mutating func visitList<Item: Outputs>(_ items: [Item])
   /// An object in place, valid for the length of the call.
   mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>)
@@ -19,14 +17,13 @@ public protocol OutputVisitor {
 
 extension OutputVisitor {
   public mutating func visitText(at text: UnsafePointer<String>) { visitText(text.pointee) }
-  public mutating func visitLink(at link: UnsafePointer<Link>) { visitLink(link.pointee) }
 
   // The calls `@Outputs` writes for every output, with a pointer to its value (the property
   // itself when it is stored); overloads pick the visit by the type.
   public mutating func visit(at text: UnsafePointer<String>) { visitText(at: text) }
   public mutating func visit(at number: UnsafePointer<Int>) { visitNumber(number.pointee) }
   public mutating func visit(at flag: UnsafePointer<Bool>) { visitFlag(flag.pointee) }
-  public mutating func visit(at link: UnsafePointer<Link>) { visitLink(at: link) }
+  public mutating func visit(at link: UnsafePointer<Link>) { visitLink(link.pointee) }
   public mutating func visit(at destination: UnsafePointer<some Destination>) {
     visitLink(Link(destination.pointee))
   }

@@ -13,7 +13,8 @@ public enum HTMLEscaping {
     }
   }
 
-  /// The string where it lies, read without copying it.
+  /// The string where it lies, read without copying it (a copy would retain its storage, which
+  /// every request shares); a string that lends no storage goes the way above.
   static func append(at string: UnsafePointer<String>, into buffer: inout ByteBuffer) {
     let done: Void? = string.pointee.utf8.withContiguousStorageIfAvailable { bytes in
       append(bytes, into: &buffer)
@@ -38,7 +39,9 @@ public enum HTMLEscaping {
       // The lowest marked lane is a real byte of the value: the padding is never marked.
       index += lanes.trailingZeroBitCount / 8
       let byte = base[index]
-      let replacement: StaticString
+      // How many bytes to leave out, and what to write instead (nothing: they are dropped).
+      var skipped = 1
+      var replacement: StaticString?
       switch byte {
       case UInt8(ascii: "&"): replacement = "&amp;"
       case UInt8(ascii: "<"): replacement = "&lt;"
@@ -47,26 +50,19 @@ public enum HTMLEscaping {
       case UInt8(ascii: "'"): replacement = "&#39;"
       case 0x09, 0x0A, 0x0C, 0x0D, 0x80...:
         // Whitespace and non-ASCII are kept, but for C1 controls and noncharacters.
-        let forbidden = byte == 0xC2 || byte == 0xEF ? forbiddenLength(bytes, at: index) : 0
-        guard forbidden > 0 else {
+        skipped = byte == 0xC2 || byte == 0xEF ? forbiddenLength(bytes, at: index) : 0
+        guard skipped > 0 else {
           index += 1
           continue
         }
-        buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        index += forbidden
-        start = index
-        continue
-      default:
-        // Other C0 controls and DEL: dropped.
-        buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        index += 1
-        start = index
-        continue
+      default: break  // Other C0 controls and DEL: dropped.
       }
       buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-      buffer.append(
-        UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-      index += 1
+      if let replacement {
+        buffer.append(
+          UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+      }
+      index += skipped
       start = index
     }
     buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
