@@ -3,23 +3,12 @@
 /// noncharacters) are dropped.
 public enum HTMLEscaping {
   static func append(_ string: String, into buffer: inout ByteBuffer) {
-    // Native strings lend their UTF-8 storage directly; only others are copied first.
-    let done: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-      append(bytes, into: &buffer)
-    }
-    if done == nil {
-      var copy = string
-      copy.withUTF8 { bytes in append(bytes, into: &buffer) }
-    }
+    withUTF8Bytes(of: string) { append($0, into: &buffer) }
   }
 
-  /// The string where it lies, read without copying it (a copy would retain its storage, which
-  /// every request shares); a string that lends no storage goes the way above.
+  /// The string where it lies, in a view model that every request shares.
   static func append(at string: UnsafePointer<String>, into buffer: inout ByteBuffer) {
-    let done: Void? = string.pointee.utf8.withContiguousStorageIfAvailable { bytes in
-      append(bytes, into: &buffer)
-    }
-    if done == nil { append(string.pointee, into: &buffer) }
+    withUTF8Bytes(of: string.pointee) { append($0, into: &buffer) }
   }
 
   /// Copies runs of plain bytes whole, and writes a replacement for the rest. The scan reads

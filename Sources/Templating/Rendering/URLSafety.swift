@@ -7,12 +7,15 @@ enum URLSafety {
   /// tabs and newlines ignored anywhere), and looks at what comes before the first `:`. A colon
   /// before any `/`, `?` or `#` means a scheme, and only the allowed ones pass.
   static func isSafe(_ value: String) -> Bool {
-    // Native strings lend their bytes: walking the UTF-8 view byte by byte cost several times
-    // more.
-    value.utf8.withContiguousStorageIfAvailable(isSafe) ?? isSafe(Array(value.utf8))
+    withUTF8Bytes(of: value, isSafe)
   }
 
-  private static func isSafe(_ bytes: some Sequence<UInt8>) -> Bool {
+  static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Most addresses from data begin `https://` or `http://`: one comparison each.
+    if let base = bytes.baseAddress, bytes.count >= 8 {
+      let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+      if head == https || head & 0x00FF_FFFF_FFFF_FFFF == http { return true }
+    }
     // The scheme, lowercased, packed into an integer: no allocation on the render path.
     var scheme: UInt64 = 0
     var length = 0
@@ -31,6 +34,14 @@ enum URLSafety {
       }
     }
     return true
+  }
+
+  /// `https://` and `http://` as their bytes load into an integer (little-endian).
+  private static let https = prefix("https://")
+  private static let http = prefix("http://")
+
+  private static func prefix(_ text: StaticString) -> UInt64 {
+    text.withUTF8Buffer { $0.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
   }
 
   /// http, https and mailto, packed as `isSafe` packs a scheme: three comparisons, no hashing.
@@ -61,9 +72,12 @@ enum URLSafety {
 
   /// Whether a URL is root-relative (`/matches`), so it gets the base path in front.
   static func isRootRelative(_ value: String) -> Bool {
-    var bytes = value.utf8.makeIterator()
-    guard bytes.next() == UInt8(ascii: "/") else { return false }
-    let second = bytes.next()
-    return second != UInt8(ascii: "/") && second != UInt8(ascii: "\\")
+    withUTF8Bytes(of: value, isRootRelative)
+  }
+
+  static func isRootRelative(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.first == UInt8(ascii: "/") else { return false }
+    guard bytes.count > 1 else { return true }
+    return bytes[1] != UInt8(ascii: "/") && bytes[1] != UInt8(ascii: "\\")
   }
 }
