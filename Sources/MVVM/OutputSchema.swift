@@ -21,36 +21,88 @@ public struct OutputSchema: Sendable, Equatable {
 }
 
 /// One output: its name (the property's) and kind (from the property's type, through the
-/// initializers below: a type no kind fits does not compile).
+/// initializers below, which take a key path to the property: a type no kind fits does not
+/// compile). A stored property of a struct also says where it lies, so a renderer reads it there.
 public struct OutputField: Sendable, Equatable {
   public let name: String
   public let kind: OutputKind
+  /// Where the value lies in an instance, for the values a renderer reads without asking the
+  /// type (a struct's stored `String`, `Int`, `Bool`, `Link` or object); nil for the rest.
+  public let storage: OutputStorage?
 
-  public init(_ name: String, kind: OutputKind) {
+  public init(_ name: String, kind: OutputKind, storage: OutputStorage? = nil) {
     self.name = name
     self.kind = kind
+    self.storage = storage
   }
 
-  public init(_ name: String, _ type: String.Type) { self.init(name, kind: .text) }
-  public init(_ name: String, _ type: Int.Type) { self.init(name, kind: .text) }
-  public init(_ name: String, _ type: Bool.Type) { self.init(name, kind: .flag) }
-  public init(_ name: String, _ type: Link.Type) { self.init(name, kind: .url) }
-  public init<Target: Destination>(_ name: String, _ type: Target.Type) {
+  public init<Root>(_ name: String, _ path: KeyPath<Root, String>) {
+    self.init(name, kind: .text, storage: OutputStorage(path, .string))
+  }
+  public init<Root>(_ name: String, _ path: KeyPath<Root, Int>) {
+    self.init(name, kind: .text, storage: OutputStorage(path, .number))
+  }
+  public init<Root>(_ name: String, _ path: KeyPath<Root, Bool>) {
+    self.init(name, kind: .flag, storage: OutputStorage(path, .flag))
+  }
+  public init<Root>(_ name: String, _ path: KeyPath<Root, Link>) {
+    self.init(name, kind: .url, storage: OutputStorage(path, .link))
+  }
+  public init<Root, Target: Destination>(_ name: String, _ path: KeyPath<Root, Target>) {
     self.init(name, kind: .url)
   }
-  public init<Object: Outputs>(_ name: String, _ type: Object.Type) {
-    self.init(name, kind: .object(Object.outputSchema))
+  public init<Root, Object: Outputs>(_ name: String, _ path: KeyPath<Root, Object>) {
+    self.init(
+      name, kind: .object(Object.outputSchema), storage: OutputStorage(path, .object(Object.self)))
   }
-  public init<Item: Outputs>(_ name: String, _ type: [Item].Type) {
+  public init<Root, Item: Outputs>(_ name: String, _ path: KeyPath<Root, [Item]>) {
     self.init(name, kind: .list(Item.outputSchema))
   }
-  public init(_ name: String, _ type: String?.Type) { self.init(name, kind: .optional(.text)) }
-  public init(_ name: String, _ type: Int?.Type) { self.init(name, kind: .optional(.text)) }
-  public init(_ name: String, _ type: Link?.Type) { self.init(name, kind: .optional(.url)) }
-  public init<Target: Destination>(_ name: String, _ type: Target?.Type) {
+  public init<Root>(_ name: String, _ path: KeyPath<Root, String?>) {
+    self.init(name, kind: .optional(.text))
+  }
+  public init<Root>(_ name: String, _ path: KeyPath<Root, Int?>) {
+    self.init(name, kind: .optional(.text))
+  }
+  public init<Root>(_ name: String, _ path: KeyPath<Root, Link?>) {
     self.init(name, kind: .optional(.url))
   }
-  public init<Object: Outputs>(_ name: String, _ type: Object?.Type) {
+  public init<Root, Target: Destination>(_ name: String, _ path: KeyPath<Root, Target?>) {
+    self.init(name, kind: .optional(.url))
+  }
+  public init<Root, Object: Outputs>(_ name: String, _ path: KeyPath<Root, Object?>) {
     self.init(name, kind: .optional(.object(Object.outputSchema)))
+  }
+}
+
+/// Where a plain stored value or object lies in its instance, and what it is. The offset comes from
+/// `MemoryLayout.offset(of:)` on a typed key path, so it exists only for a struct's stored
+/// property of exactly that type; a computed or observed property, or a class's, has none.
+public struct OutputStorage: Sendable, Equatable {
+  public enum Layout: Sendable, Equatable {
+    case string, number, flag, link
+    /// A view model inside this one, of this type.
+    case object(any Outputs.Type)
+
+    public static func == (left: Layout, right: Layout) -> Bool {
+      switch (left, right) {
+      case (.string, .string), (.number, .number), (.flag, .flag), (.link, .link): true
+      case (.object(let a), .object(let b)): a == b
+      default: false
+      }
+    }
+  }
+
+  /// The type the offset was measured on: a reader checks that the instance is of this type.
+  public let root: ObjectIdentifier
+  /// Bytes from the start of the instance.
+  public let offset: Int
+  public let layout: Layout
+
+  init?<Root, Value>(_ path: KeyPath<Root, Value>, _ layout: Layout) {
+    guard let offset = MemoryLayout<Root>.offset(of: path) else { return nil }
+    root = ObjectIdentifier(Root.self)
+    self.offset = offset
+    self.layout = layout
   }
 }

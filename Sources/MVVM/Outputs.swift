@@ -6,7 +6,7 @@
 /// The accessor takes a pointer to the instance so that a renderer can read a struct in place,
 /// inside a list, without copying it, and hands each stored output over by a pointer into it too;
 /// `@Outputs` writes it, and a renderer holds the pointer only while the value lives.
-public protocol Outputs {
+public protocol Outputs: SendableMetatype {
   /// The outputs in declaration order, with the kind each one has.
   static var outputSchema: OutputSchema { get }
 

@@ -20,7 +20,9 @@ public struct OutputsMacro: ExtensionMacro {
     let outputs = properties(of: declaration, in: context)
     let access = isPublic(declaration) ? "public " : ""
     let typeName = type.trimmedDescription
-    let fields = outputs.map { "    MVVM.OutputField(\"\($0.name)\", (\($0.type)).self),\n" }
+    // The kind comes from the key path's value type, and a struct's stored property also tells
+    // its offset through it.
+    let fields = outputs.map { "    MVVM.OutputField(\"\($0.name)\", \\\(typeName).\($0.name)),\n" }
     // A stored property of a struct is handed over where it lies (`pointer(to:)` folds to an
     // offset), so an object or a string is not copied, nor its reference counts touched, on
     // every read; a computed one, or a class's, is read into a temporary first.
@@ -58,11 +60,11 @@ public struct OutputsMacro: ExtensionMacro {
     return [extensionDecl]
   }
 
-  /// The instance properties that are outputs, with their declared types, in order.
+  /// The instance properties that are outputs, in order, and whether each has storage.
   private static func properties(
     of declaration: some DeclGroupSyntax, in context: some MacroExpansionContext
-  ) -> [(name: String, type: String, stored: Bool)] {
-    var outputs: [(name: String, type: String, stored: Bool)] = []
+  ) -> [(name: String, stored: Bool)] {
+    var outputs: [(name: String, stored: Bool)] = []
     for member in declaration.memberBlock.members {
       guard let variable = member.decl.as(VariableDeclSyntax.self), isOutput(variable) else {
         continue
@@ -71,11 +73,12 @@ public struct OutputsMacro: ExtensionMacro {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
           continue
         }
-        guard let type = binding.typeAnnotation?.type.trimmedDescription else {
+        // The type is written out so that a reader of the view model sees the contract.
+        guard binding.typeAnnotation != nil else {
           context.diagnose(Diagnostic(node: binding, message: OutputsDiagnostic.untyped(name)))
           continue
         }
-        outputs.append((name, type, isStored(binding)))
+        outputs.append((name, isStored(binding)))
       }
     }
     return outputs

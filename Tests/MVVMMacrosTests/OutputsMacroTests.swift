@@ -35,9 +35,9 @@ final class OutputsMacroTests: XCTestCase {
 
         extension Row: MVVM.Outputs {
           public static let outputSchema = MVVM.OutputSchema([
-            MVVM.OutputField("title", (String).self),
-            MVVM.OutputField("count", (Int).self),
-            MVVM.OutputField("isEmpty", (Bool).self),
+            MVVM.OutputField("title", \\Row.title),
+            MVVM.OutputField("count", \\Row.count),
+            MVVM.OutputField("isEmpty", \\Row.isEmpty),
           ])
 
           public static func visitOutput(
@@ -99,8 +99,8 @@ final class OutputsMacroTests: XCTestCase {
 
         extension Page: MVVM.Outputs {
           static let outputSchema = MVVM.OutputSchema([
-            MVVM.OutputField("title", (String).self),
-            MVVM.OutputField("count", (Int).self),
+            MVVM.OutputField("title", \\Page.title),
+            MVVM.OutputField("count", \\Page.count),
           ])
 
           static func visitOutput(
@@ -123,7 +123,7 @@ final class OutputsMacroTests: XCTestCase {
 
         extension Part: MVVM.Outputs {
           static let outputSchema = MVVM.OutputSchema([
-            MVVM.OutputField("count", (Int).self),
+            MVVM.OutputField("count", \\Part.count),
           ])
 
           static func visitOutput(

@@ -105,6 +105,27 @@ struct RecordingVisitor: OutputVisitor {
     #expect(visitor.objectAddress == expected)
   }
 
+  /// A struct's stored plain values and objects say where they lie, so a renderer reads them
+  /// there; computed outputs, optionals, lists and a class's properties do not.
+  @Test func storedOutputsSayWhereTheyLie() {
+    let song = Song.outputSchema.fields
+    #expect(
+      song.map { $0.storage?.offset } == [
+        MemoryLayout<Song>.offset(of: \.title), MemoryLayout<Song>.offset(of: \.plays),
+        MemoryLayout<Song>.offset(of: \.isFavourite), nil,
+      ])
+    #expect(song.map { $0.storage?.layout } == [.string, .number, .flag, nil])
+    let shelf = Shelf.outputSchema.fields
+    #expect(shelf.map { $0.storage?.offset } == [0, MemoryLayout<Shelf>.offset(of: \.song)])
+    #expect(shelf.map { $0.storage?.layout } == [.string, .object(Song.self)])
+    #expect(shelf[1].storage?.layout != .object(Album.self))
+    #expect(Album.outputSchema.fields.allSatisfy { $0.storage == nil })
+    #expect(
+      ImageViewModel.outputSchema.fields.map { $0.storage?.layout } == [
+        .link, .number, .number, .string, .link, .flag, nil, nil,
+      ])
+  }
+
   @Test func linksCompareByTarget() {
     #expect(Link(Asset("a.svg")) == Link(Asset("a.svg")))
     #expect(Link(Asset("a.svg")) != Link(Asset("b.svg")))

@@ -211,6 +211,52 @@ import Testing
     )
   }
 
+  /// Stored outputs are read where they lie in the view model; computed ones through its type.
+  /// The two ways write the same bytes for every kind, escaping and URL checks included.
+  @Test func storedAndComputedOutputsRenderAlike() throws {
+    let fixture = try TemplateFixture([
+      "s.xhtml": page(
+        #"<p m:text="text">t</p><a title="t" m:attr="href link; title text">a</a><b m:text="number">0</b><input type="checkbox" m:attr="checked on"/><i m:if="on">on</i><i m:unless="on">off</i><section m:object="part"><h2 m:attr="title label" m:text="label">l</h2><b m:text="size">0</b></section>"#
+      )
+    ])
+    let values = [
+      StoredOutputs(
+        text: "Tom & \"Jerry\" <3 'x'\u{1}", number: -42, on: true,
+        link: .web("https://x.test/?a=1&b=2"),
+        part: .init(label: "Sigur Rós", size: Int.min)),
+      StoredOutputs(
+        text: "", number: 0, on: false, link: .web(" JavaScript:alert(1)"),
+        part: .init(label: "\u{85}\u{9F}", size: Int.max)),
+      StoredOutputs(
+        text: "plain", number: 7, on: true, link: .web("/static/a.svg"),
+        part: .init(label: "", size: 1)),
+    ]
+    let expected = [
+      #"<div><p>Tom &amp; &#34;Jerry&#34; &lt;3 &#39;x&#39;</p><a href="https://x.test/?a=1&amp;b=2" title="Tom &amp; &#34;Jerry&#34; &lt;3 &#39;x&#39;">a</a><b>-42</b><input type="checkbox" checked><i>on</i><section><h2 title="Sigur Rós">Sigur Rós</h2><b>-9223372036854775808</b></section></div>"#,
+      #"<div><p></p><a href="about:invalid#blocked" title="">a</a><b>0</b><input type="checkbox"><i>off</i><section><h2 title=""></h2><b>9223372036854775807</b></section></div>"#,
+      #"<div><p>plain</p><a href="/base/static/a.svg" title="plain">a</a><b>7</b><input type="checkbox" checked><i>on</i><section><h2 title=""></h2><b>1</b></section></div>"#,
+    ]
+    for (value, expected) in zip(values, expected) {
+      #expect(try fixture.render("s.xhtml", value, basePath: "/base") == expected)
+      #expect(
+        try fixture.render("s.xhtml", ComputedOutputs(stored: value), basePath: "/base") == expected
+      )
+    }
+  }
+
+  /// Offsets are used only on the type they were measured on. A template rendered with a view
+  /// model of another type (which typed pages rule out) reads it by field number, never by
+  /// another type's offsets.
+  @Test func aViewModelOfAnotherTypeIsNeverReadByOffsets() throws {
+    let fixture = try TemplateFixture([
+      "s.xhtml": page(#"<p m:text="text">t</p><b m:text="number">0</b>"#)
+    ])
+    let template = try #require(
+      try fixture.library(["s.xhtml": StoredOutputs.outputSchema])["s.xhtml"])
+    let page = template.render(Titled(title: "T", name: "N"))
+    #expect(String(decoding: page, as: UTF8.self) == "<div><p>T</p><b>N</b></div>")
+  }
+
   @Test func theSchemaComesFromTheDeclaration() {
     #expect(Everything.outputSchema.fields.map(\.name) == ["name", "link", "rows", "on", "note"])
     #expect(

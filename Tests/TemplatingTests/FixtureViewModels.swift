@@ -69,3 +69,31 @@ enum Place: Destination {
   var on: Bool
   var note: String?
 }
+
+/// The same outputs twice: stored, which the renderer reads where they lie, and computed, which
+/// it asks the type for. Both must render the same bytes.
+@Outputs struct StoredOutputs {
+  @Outputs struct Part {
+    var label: String
+    var size: Int
+  }
+  var text: String
+  var number: Int
+  var on: Bool
+  var link: Link
+  var part: Part
+}
+
+@Outputs struct ComputedOutputs {
+  @Outputs struct Part {
+    @OutputIgnored let stored: StoredOutputs.Part
+    var label: String { stored.label }
+    var size: Int { stored.size }
+  }
+  @OutputIgnored let stored: StoredOutputs
+  var text: String { stored.text }
+  var number: Int { stored.number }
+  var on: Bool { stored.on }
+  var link: Link { stored.link }
+  var part: Part { Part(stored: stored.part) }
+}

@@ -265,9 +265,10 @@ struct TemplateCompiler {
   ) -> Resolved? {
     for depth in scopes.indices.reversed() {
       if let index = scopes[depth].schema.index(of: name) {
+        let field = scopes[depth].schema.fields[index]
         return Resolved(
-          slot: Slot(depth: depth, source: .output(index)),
-          kind: scopes[depth].schema.fields[index].kind)
+          slot: Slot(depth: depth, source: .output(index), storage: field.storage), kind: field.kind
+        )
       }
       if scopes[depth].isRepeatItem, let position = RepeatPosition(name: name) {
         return Resolved(slot: Slot(depth: depth, source: .position(position)), kind: position.kind)

@@ -25,7 +25,8 @@ indirect enum RenderOp: Sendable {
 
 /// Where a binding's value comes from, fixed when the template loads: output number `field` of
 /// the scope at `depth` (0 is the page's view model, then each repeat item and object inside),
-/// or the position of the repeat item at `depth`.
+/// or the position of the repeat item at `depth`. An output that is a plain stored value also
+/// says where it lies in its scope's instance, so rendering reads it there without a call.
 struct Slot: Sendable, Equatable {
   enum Source: Sendable, Equatable {
     case output(Int)
@@ -34,6 +35,7 @@ struct Slot: Sendable, Equatable {
 
   var depth: Int
   var source: Source
+  var storage: OutputStorage? = nil
 }
 
 /// What a repeat tells about each item's place in the list, for `index`, `first`, `parity`….

@@ -1,3 +1,5 @@
+import MVVM
+
 /// A compiled template flattened for speed: one buffer of static bytes and a flat list of
 /// plain-value instructions that point into it and at output slots. Walking it copies no arrays
 /// and no strings, and looks up no names.
@@ -9,12 +11,16 @@ struct RenderPlan: Sendable {
 
   /// `start..<end` is a range of `staticBytes`, or for blocks (conditions, repeats, objects)
   /// `end` is the index of the first instruction after the block. A slot is `depth` and `field`:
-  /// an output's number, or for a repeat position `-1 - position`.
+  /// an output's number, or for a repeat position `-1 - position`; a stored output also has its
+  /// `layout` and `offset` in an instance of the type `root`.
   struct Instruction: Sendable {
     var code: Code
     var kind: AttributeKind = .text
+    var layout: OutputStorage.Layout?
+    var root: ObjectIdentifier?
     var depth: Int32 = 0
     var field: Int32 = 0
+    var offset: Int32 = 0
     var start: Int32 = 0
     var end: Int32 = 0
 
@@ -26,6 +32,12 @@ struct RenderPlan: Sendable {
         switch slot.source {
         case .output(let index): field = Int32(truncatingIfNeeded: index)
         case .position(let position): field = -1 - Int32(truncatingIfNeeded: position.rawValue)
+        }
+        // An offset is a few bytes into a struct; one that did not fit is read the slow way.
+        if let storage = slot.storage, let offset = Int32(exactly: storage.offset) {
+          layout = storage.layout
+          root = storage.root
+          self.offset = offset
         }
       }
       self.start = Int32(truncatingIfNeeded: start)

@@ -55,10 +55,10 @@ struct Renderer: OutputVisitor {
       case .basePath:
         output.append(basePath)
       case .text:
-        visit(instruction, for: .write(.text))
+        write(instruction, as: .text)
       case .attribute:
         appendStatic(instruction)
-        visit(instruction, for: .write(instruction.kind))
+        write(instruction, as: instruction.kind)
         output.append(UInt8(ascii: "\""))
       case .booleanAttribute:
         if test(instruction) { appendStatic(instruction) }
@@ -68,10 +68,43 @@ struct Renderer: OutputVisitor {
         index = blockEnd
       case .repeatEach, .object:
         let blockEnd = Int(instruction.end)
-        visit(instruction, for: .enter(index..<blockEnd))
+        if case .object(let type) = instruction.layout, let object = stored(instruction) {
+          // A stored object: its scope starts where it lies, without a call to its parent.
+          scopes.append(Scope(object, type: type))
+          run(index..<blockEnd)
+          scopes.removeLast()
+        } else {
+          visit(instruction, for: .enter(index..<blockEnd))
+        }
         index = blockEnd
       }
     }
+  }
+
+  /// Writes a slot's value: a plain stored one straight from where it lies in its scope's
+  /// instance, any other through its scope's type.
+  @inline(__always)
+  private mutating func write(_ instruction: RenderPlan.Instruction, as kind: AttributeKind) {
+    guard let layout = instruction.layout, let value = stored(instruction) else {
+      visit(instruction, for: .write(kind))
+      return
+    }
+    switch layout {
+    case .string: HTMLEscaping.append(at: value.assumingMemoryBound(to: String.self), into: &output)
+    case .number: Self.appendDecimal(value.load(as: Int.self), into: &output)
+    case .link: appendURL(at: value.assumingMemoryBound(to: Link.self), kind: kind)
+    case .flag, .object: break  // Never written: the compiler binds text and URLs only.
+    }
+  }
+
+  /// Where a stored output lies, when its scope holds an instance of the type its offset was
+  /// measured on; nil otherwise (a template rendered with a view model of another type), and
+  /// the output is asked of the scope's type instead, which is always safe.
+  @inline(__always)
+  private func stored(_ instruction: RenderPlan.Instruction) -> UnsafeRawPointer? {
+    let scope = scopes[Int(instruction.depth)]
+    guard instruction.root == ObjectIdentifier(scope.type) else { return nil }
+    return scope.instance + Int(instruction.offset)
   }
 
   /// Asks the slot's scope for its output, or answers a repeat position itself.
@@ -87,6 +120,9 @@ struct Renderer: OutputVisitor {
   }
 
   private mutating func test(_ instruction: RenderPlan.Instruction) -> Bool {
+    if instruction.layout == .flag, let flag = stored(instruction) {
+      return flag.load(as: Bool.self)
+    }
     holds = false
     visit(instruction, for: .test)
     return holds
@@ -139,7 +175,7 @@ struct Renderer: OutputVisitor {
 
   mutating func visitLink(_ link: Link) {
     switch purpose {
-    case .write(let kind): appendURL(link, kind: kind)
+    case .write(let kind): withUnsafePointer(to: link) { appendURL(at: $0, kind: kind) }
     case .test: holds = true
     case .enter: break
     }
@@ -184,20 +220,25 @@ struct Renderer: OutputVisitor {
 
   /// A URL, checked where it lands in an attribute: an app path gets the base path in front; an
   /// address from the data must have a safe scheme, or it becomes the blocked URL.
-  private mutating func appendURL(_ link: Link, kind: AttributeKind) {
-    let url: String
-    switch link.target {
-    case .app(let destination): url = links.path(for: destination)
-    case .web(let address): url = address
+  private mutating func appendURL(at link: UnsafePointer<Link>, kind: AttributeKind) {
+    switch link.pointee.target {
+    case .app(let destination): appendURL(links.path(for: destination), kind: kind)
+    case .web(let address): appendURL(address, kind: kind)
     }
+  }
+
+  private mutating func appendURL(_ url: String, kind: AttributeKind) {
     switch kind {
     case .url:
-      guard URLSafety.isSafe(url) else {
-        HTMLEscaping.append(URLSafety.blocked, into: &output)
-        return
+      // The bytes are reached once for the check, the base path and the copy.
+      withUTF8Bytes(of: url) { bytes in
+        guard URLSafety.isSafe(bytes) else {
+          HTMLEscaping.append(URLSafety.blocked, into: &output)
+          return
+        }
+        if URLSafety.isRootRelative(bytes) { output.append(basePath) }
+        HTMLEscaping.append(bytes, into: &output)
       }
-      if URLSafety.isRootRelative(url) { output.append(basePath) }
-      HTMLEscaping.append(url, into: &output)
     case .srcset:
       HTMLEscaping.append(URLSafety.isSafeSourceSet(url) ? url : URLSafety.blocked, into: &output)
     case .text:

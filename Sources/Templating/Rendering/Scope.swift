@@ -11,8 +11,13 @@ struct Scope {
   let count: Int
 
   init<Value: Outputs>(_ instance: UnsafePointer<Value>, index: Int = 0, count: Int = 1) {
-    self.instance = UnsafeRawPointer(instance)
-    self.type = Value.self
+    self.init(UnsafeRawPointer(instance), type: Value.self, index: index, count: count)
+  }
+
+  /// An instance of `type` at `instance`, as a stored object's layout says.
+  init(_ instance: UnsafeRawPointer, type: any Outputs.Type, index: Int = 0, count: Int = 1) {
+    self.instance = instance
+    self.type = type
     self.index = index
     self.count = count
   }
