@@ -351,7 +351,7 @@ final class Connection: @unchecked Sendable {
           }
         },
         whenEnded: { [self] handler in
-          queue.async { [self] in
+          queue.async {
             if stream.hasEnded { handler() } else { stream.onEnd.append(handler) }
           }
         })

@@ -1,9 +1,8 @@
 /// Strong validators (RFC 9110 §8.8.3) for bodies made per request, and the `If-None-Match`
 /// comparison shared with static files.
 public enum EntityTag {
-  /// A strong tag for `body`: a 64-bit hash read eight bytes at a time (cheap next to the render
-  /// it follows), with a suffix per content coding, since gzip is another representation.
-  static func strong(for body: [UInt8], gzip: Bool) -> String {
+  /// A 64-bit hash of `body`, read eight bytes at a time (cheap next to the render it follows).
+  static func hash(of body: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     body.withUnsafeBytes { bytes in
       var index = 0
@@ -19,8 +18,13 @@ public enum EntityTag {
         index += 1
       }
     }
-    hash ^= UInt64(body.count)
-    return "\"\(String(hash, radix: 36))\(gzip ? "-gz" : "")\""
+    return hash ^ UInt64(body.count)
+  }
+
+  /// The strong tag of a body with this hash, with a suffix per content coding, since gzip is
+  /// another representation.
+  static func strong(hash: UInt64, gzip: Bool) -> String {
+    "\"\(String(hash, radix: 36))\(gzip ? "-gz" : "")\""
   }
 
   /// Whether `If-None-Match` names `etag` (or `*`); a weak form of the same tag matches too, as

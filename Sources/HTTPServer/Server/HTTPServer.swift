@@ -23,6 +23,7 @@ public final class HTTPServer: Sendable {
 
   public let configuration: ServerConfiguration
   private let responder: any Responder
+  private let recentlyCompressed = RecentlyCompressed()
   private let state = Mutex(State())
   private let workQueue = DispatchQueue(label: "mvvmweb.work", attributes: .concurrent)
   private let acceptQueue = DispatchQueue(label: "mvvmweb.accept")
@@ -69,7 +70,8 @@ public final class HTTPServer: Sendable {
   /// connection in the backlog would wake us again at once.
   private func acceptAll(from listenFD: Int32) {
     let pipeline = RequestPipeline(
-      configuration: configuration, responder: responder, isDraining: { [self] in isDraining })
+      configuration: configuration, responder: responder, isDraining: { [self] in isDraining },
+      recentlyCompressed: recentlyCompressed)
     while true {
       var address = sockaddr_storage()
       var length = socklen_t(MemoryLayout<sockaddr_storage>.size)

@@ -7,6 +7,7 @@ struct RequestPipeline: Sendable {
   let configuration: ServerConfiguration
   let responder: any Responder
   let isDraining: @Sendable () -> Bool
+  let recentlyCompressed: RecentlyCompressed
 
   /// Answers one request, with its body already compressed when it should be.
   func respond(to request: inout Request) -> Response {
@@ -52,26 +53,36 @@ struct RequestPipeline: Sendable {
       // The answer depends on Accept-Encoding whether or not this client gets gzip.
       response.headers.addVary("Accept-Encoding")
     }
-    if let revalidated = validated(&response, body: body, gzip: gzip, request: request) {
+    let needsTag = needsStrongTag(response)
+    guard needsTag || gzip else { return response }
+    // One hash of the page serves its ETag and finding the gzip body made for it last time.
+    let hash = EntityTag.hash(of: body)
+    if needsTag, let revalidated = validated(&response, hash: hash, gzip: gzip, request: request) {
       return revalidated
     }
-    if gzip, let compressed = Gzip.compress(body, level: 1) {
+    if gzip,
+      let compressed = recentlyCompressed.gzip(
+        body, hash: hash, compress: { Gzip.compress($0, level: 1) })
+    {
       response.body = .bytes(compressed)
       response.headers.add("Content-Encoding", "gzip")
     }
     return response
   }
 
-  /// A page made for this request gets a strong `ETag` over its bytes, so a browser or proxy
-  /// that has it already gets a 304 with no body (and no gzip work). Answers that must not be
-  /// kept (`no-store`), or that carry their own validator, are left alone.
+  /// Whether a page made for this request gets a strong `ETag` over its bytes. Answers that must
+  /// not be kept (`no-store`), or that carry their own validator, are left alone.
+  private func needsStrongTag(_ response: Response) -> Bool {
+    response.status.code == 200 && !response.headers.contains("etag")
+      && !(response.headers["cache-control"]?.contains("no-store") ?? false)
+  }
+
+  /// Adds the strong `ETag` of a page whose bytes hash to `hash`; a browser or proxy that has
+  /// the page already gets a 304 with no body (and no gzip work).
   private func validated(
-    _ response: inout Response, body: [UInt8], gzip: Bool, request: Request
+    _ response: inout Response, hash: UInt64, gzip: Bool, request: Request
   ) -> Response? {
-    guard response.status.code == 200, !response.headers.contains("etag"),
-      !(response.headers["cache-control"]?.contains("no-store") ?? false)
-    else { return nil }
-    let etag = EntityTag.strong(for: body, gzip: gzip)
+    let etag = EntityTag.strong(hash: hash, gzip: gzip)
     response.headers.add("ETag", etag)
     guard let match = request.headers["if-none-match"], EntityTag.matches(match, etag) else {
       return nil

@@ -34,7 +34,7 @@ struct LeagueCoordinator: Sendable {
     router.get(LeagueRoutes.deleteMatch) { request in try confirmDelete(request) }
     router.post(LeagueRoutes.deleteMatch) { request in try delete(request) }
     router.get(LeagueRoutes.newPlayer) { request in
-      try playerForm(try newPlayerViewModel(carrying: request.query), request)
+      playerForm(try newPlayerViewModel(carrying: request.query), request)
     }
     router.post(LeagueRoutes.newPlayer) { request in try savePlayer(request) }
     live.get(
