@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // MVVMWeb: MVVM(-C) on the server. A Dispatch HTTP/1.1 server, XHTML templates checked by libxml2 at
 // load time, and plain Swift view models. Layers are modules so the compiler keeps them apart:
 // the feature modules (League, Playlist, Users, Memories) and MVVM never see HTTP or templates.

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // libFuzzer targets for MVVMWeb's parsers (issue 12). A separate package so the main one is
 // untouched: its modules are compiled again here from the symlinks in Linked/ (the main package
 // exports no library product to depend on), and every target gets the fuzzer and address

@@ -30,30 +30,35 @@ public struct OutputField: Sendable, Equatable {
   /// type (a struct's stored `String`, `Int`, `Bool`, `Link` or object); nil for the rest.
   public let storage: OutputStorage?
 
-  public init(_ name: String, kind: OutputKind, storage: OutputStorage? = nil) {
+  public init(_ name: String, kind: OutputKind) {
+    self.init(name, kind: kind, storage: nil)
+  }
+
+  /// Storage comes only from the key-path initializers below, with the kind of the same type.
+  init(_ name: String, kind: OutputKind, storage: OutputStorage?) {
     self.name = name
     self.kind = kind
     self.storage = storage
   }
 
   public init<Root>(_ name: String, _ path: KeyPath<Root, String>) {
-    self.init(name, kind: .text, storage: OutputStorage(path, .string))
+    self.init(name, kind: .text, storage: OutputStorage(path))
   }
   public init<Root>(_ name: String, _ path: KeyPath<Root, Int>) {
-    self.init(name, kind: .text, storage: OutputStorage(path, .number))
+    self.init(name, kind: .text, storage: OutputStorage(path))
   }
   public init<Root>(_ name: String, _ path: KeyPath<Root, Bool>) {
-    self.init(name, kind: .flag, storage: OutputStorage(path, .flag))
+    self.init(name, kind: .flag, storage: OutputStorage(path))
   }
   public init<Root>(_ name: String, _ path: KeyPath<Root, Link>) {
-    self.init(name, kind: .url, storage: OutputStorage(path, .link))
+    self.init(name, kind: .url, storage: OutputStorage(path))
   }
   public init<Root, Target: Destination>(_ name: String, _ path: KeyPath<Root, Target>) {
     self.init(name, kind: .url)
   }
   public init<Root, Object: Outputs>(_ name: String, _ path: KeyPath<Root, Object>) {
     self.init(
-      name, kind: .object(Object.outputSchema), storage: OutputStorage(path, .object(Object.self)))
+      name, kind: .object(Object.outputSchema), storage: OutputStorage(path))
   }
   public init<Root, Item: Outputs>(_ name: String, _ path: KeyPath<Root, [Item]>) {
     self.init(name, kind: .list(Item.outputSchema))
@@ -99,7 +104,16 @@ public struct OutputStorage: Sendable, Equatable {
   public let offset: Int
   public let layout: Layout
 
-  init?<Root, Value>(_ path: KeyPath<Root, Value>, _ layout: Layout) {
+  // One initializer per layout, so a layout always matches its value's type.
+  init?<Root>(_ path: KeyPath<Root, String>) { self.init(path, .string) }
+  init?<Root>(_ path: KeyPath<Root, Int>) { self.init(path, .number) }
+  init?<Root>(_ path: KeyPath<Root, Bool>) { self.init(path, .flag) }
+  init?<Root>(_ path: KeyPath<Root, Link>) { self.init(path, .link) }
+  init?<Root, Object: Outputs>(_ path: KeyPath<Root, Object>) {
+    self.init(path, .object(Object.self))
+  }
+
+  private init?<Root, Value>(_ path: KeyPath<Root, Value>, _ layout: Layout) {
     guard let offset = MemoryLayout<Root>.offset(of: path) else { return nil }
     root = ObjectIdentifier(Root.self)
     self.offset = offset

@@ -3,8 +3,6 @@
 /// where it lies, not copied (an optional one is copied out first).
 public protocol OutputVisitor {
   mutating func visitText(_ text: String)
-  /// Text in place, valid for the length of the call; by default read and visited as a value.
-  mutating func visitText(at text: UnsafePointer<String>)
   mutating func visitNumber(_ number: Int)
   mutating func visitFlag(_ flag: Bool)
   mutating func visitLink(_ link: Link)
@@ -16,11 +14,9 @@ public protocol OutputVisitor {
 }
 
 extension OutputVisitor {
-  public mutating func visitText(at text: UnsafePointer<String>) { visitText(text.pointee) }
-
   // The calls `@Outputs` writes for every output, with a pointer to its value (the property
   // itself when it is stored); overloads pick the visit by the type.
-  public mutating func visit(at text: UnsafePointer<String>) { visitText(at: text) }
+  public mutating func visit(at text: UnsafePointer<String>) { visitText(text.pointee) }
   public mutating func visit(at number: UnsafePointer<Int>) { visitNumber(number.pointee) }
   public mutating func visit(at flag: UnsafePointer<Bool>) { visitFlag(flag.pointee) }
   public mutating func visit(at link: UnsafePointer<Link>) { visitLink(link.pointee) }

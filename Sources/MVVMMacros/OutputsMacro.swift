@@ -73,7 +73,6 @@ public struct OutputsMacro: ExtensionMacro {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
           continue
         }
-        // The type is written out so that a reader of the view model sees the contract.
         guard binding.typeAnnotation != nil else {
           context.diagnose(Diagnostic(node: binding, message: OutputsDiagnostic.untyped(name)))
           continue
@@ -139,7 +138,7 @@ enum OutputsDiagnostic: DiagnosticMessage {
     case .notAType:
       "@Outputs goes on a struct or a final class whose properties are its outputs"
     case .untyped(let name):
-      "the output '\(name)' needs an explicit type (for example 'let \(name): String'), so its kind is known"
+      "the output '\(name)' needs an explicit type (for example 'let \(name): String'): the outputs are the view model's contract with its templates"
     }
   }
 

@@ -177,7 +177,7 @@ final class OutputsMacroTests: XCTestCase {
       diagnostics: [
         DiagnosticSpec(
           message:
-            "the output 'title' needs an explicit type (for example 'let title: String'), so its kind is known",
+            "the output 'title' needs an explicit type (for example 'let title: String'): the outputs are the view model's contract with its templates",
           line: 3, column: 7)
       ],
       macros: macros)

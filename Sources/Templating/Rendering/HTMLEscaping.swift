@@ -6,11 +6,6 @@ public enum HTMLEscaping {
     withUTF8Bytes(of: string) { append($0, into: &buffer) }
   }
 
-  /// The string where it lies, in a view model that every request shares.
-  static func append(at string: UnsafePointer<String>, into buffer: inout ByteBuffer) {
-    withUTF8Bytes(of: string.pointee) { append($0, into: &buffer) }
-  }
-
   /// Copies runs of plain bytes whole, and writes a replacement for the rest. The scan reads
   /// eight bytes at a time, the last few of a value included, and stops only at bytes that may
   /// need more than a copy.

@@ -68,7 +68,9 @@ struct Renderer: OutputVisitor {
         index = blockEnd
       case .repeatEach, .object:
         let blockEnd = Int(instruction.end)
-        if case .object(let type) = instruction.layout, let object = stored(instruction) {
+        if instruction.code == .object, case .object(let type) = instruction.layout,
+          let object = stored(instruction)
+        {
           // A stored object: its scope starts where it lies, without a call to its parent.
           scopes.append(Scope(object, type: type))
           run(index..<blockEnd)
@@ -90,10 +92,11 @@ struct Renderer: OutputVisitor {
       return
     }
     switch layout {
-    case .string: HTMLEscaping.append(at: value.assumingMemoryBound(to: String.self), into: &output)
+    case .string:
+      HTMLEscaping.append(value.assumingMemoryBound(to: String.self).pointee, into: &output)
     case .number: Self.appendDecimal(value.load(as: Int.self), into: &output)
     case .link: appendURL(at: value.assumingMemoryBound(to: Link.self), kind: kind)
-    case .flag, .object: break  // Never written: the compiler binds text and URLs only.
+    case .flag, .object: break  // Not text: the compiler refuses to write flags and objects.
     }
   }
 
@@ -153,14 +156,6 @@ struct Renderer: OutputVisitor {
     }
   }
 
-  mutating func visitText(at text: UnsafePointer<String>) {
-    switch purpose {
-    case .write: HTMLEscaping.append(at: text, into: &output)
-    case .test: holds = true
-    case .enter: break
-    }
-  }
-
   mutating func visitNumber(_ number: Int) {
     switch purpose {
     case .write: Self.appendDecimal(number, into: &output)
@@ -175,6 +170,7 @@ struct Renderer: OutputVisitor {
 
   mutating func visitLink(_ link: Link) {
     switch purpose {
+    // A link handed over as a value goes the way of one read in place.
     case .write(let kind): withUnsafePointer(to: link) { appendURL(at: $0, kind: kind) }
     case .test: holds = true
     case .enter: break

@@ -13,7 +13,7 @@ enum URLSafety {
   static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Most addresses from data begin `https://` or `http://`: one comparison each.
     if let base = bytes.baseAddress, bytes.count >= 8 {
-      let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+      let head = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
       if head == https || head & 0x00FF_FFFF_FFFF_FFFF == http { return true }
     }
     // The scheme, lowercased, packed into an integer: no allocation on the render path.

@@ -1,5 +1,5 @@
 /// Calls `body` with a string's UTF-8 bytes: a native string lends its storage (a short one is
-/// copied onto the stack), and only a bridged one is copied into an array first.
+/// copied onto the stack), and only a bridged one is made native first.
 @inline(__always)
 func withUTF8Bytes<Result>(
   of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result

@@ -29,8 +29,8 @@ public struct PersonViewModel {
       separator: " ")
   }
 
-  // DateFormatter is thread-safe for formatting on Linux and Apple platforms since iOS 7 / macOS 10.9.
-  nonisolated(unsafe) private static let birthdayFormatter: DateFormatter = {
+  // DateFormatter is Sendable: formatting from several threads at once is safe.
+  private static let birthdayFormatter: DateFormatter = {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
