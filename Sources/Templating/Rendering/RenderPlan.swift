@@ -11,16 +11,14 @@ struct RenderPlan: Sendable {
 
   /// `start..<end` is a range of `staticBytes`, or for blocks (conditions, repeats, objects)
   /// `end` is the index of the first instruction after the block. A slot is `depth` and `field`:
-  /// an output's number, or for a repeat position `-1 - position`; a stored output also has its
-  /// `layout` and `offset` in an instance of the type `root`.
+  /// an output's number, or for a repeat position `-1 - position`; a stored output also says
+  /// where it lies (`storage`).
   struct Instruction: Sendable {
     var code: Code
     var kind: AttributeKind = .text
-    var layout: OutputStorage.Layout?
-    var root: ObjectIdentifier?
+    var storage: OutputStorage?
     var depth: Int32 = 0
     var field: Int32 = 0
-    var offset: Int32 = 0
     var start: Int32 = 0
     var end: Int32 = 0
 
@@ -33,12 +31,7 @@ struct RenderPlan: Sendable {
         case .output(let index): field = Int32(truncatingIfNeeded: index)
         case .position(let position): field = -1 - Int32(truncatingIfNeeded: position.rawValue)
         }
-        // An offset is a few bytes into a struct; one that did not fit is read the slow way.
-        if let storage = slot.storage, let offset = Int32(exactly: storage.offset) {
-          layout = storage.layout
-          root = storage.root
-          self.offset = offset
-        }
+        storage = slot.storage
       }
       self.start = Int32(truncatingIfNeeded: start)
       self.end = Int32(truncatingIfNeeded: end)

@@ -68,7 +68,7 @@ struct Renderer: OutputVisitor {
         index = blockEnd
       case .repeatEach, .object:
         let blockEnd = Int(instruction.end)
-        if instruction.code == .object, case .object(let type) = instruction.layout,
+        if instruction.code == .object, case .object(let type)? = instruction.storage?.layout,
           let object = stored(instruction)
         {
           // A stored object: its scope starts where it lies, without a call to its parent.
@@ -87,11 +87,11 @@ struct Renderer: OutputVisitor {
   /// instance, any other through its scope's type.
   @inline(__always)
   private mutating func write(_ instruction: RenderPlan.Instruction, as kind: AttributeKind) {
-    guard let layout = instruction.layout, let value = stored(instruction) else {
+    guard let storage = instruction.storage, let value = stored(instruction) else {
       visit(instruction, for: .write(kind))
       return
     }
-    switch layout {
+    switch storage.layout {
     case .string:
       HTMLEscaping.append(value.assumingMemoryBound(to: String.self).pointee, into: &output)
     case .number: Self.appendDecimal(value.load(as: Int.self), into: &output)
@@ -106,8 +106,10 @@ struct Renderer: OutputVisitor {
   @inline(__always)
   private func stored(_ instruction: RenderPlan.Instruction) -> UnsafeRawPointer? {
     let scope = scopes[Int(instruction.depth)]
-    guard instruction.root == ObjectIdentifier(scope.type) else { return nil }
-    return scope.instance + Int(instruction.offset)
+    guard let storage = instruction.storage, storage.root == ObjectIdentifier(scope.type) else {
+      return nil
+    }
+    return scope.instance + storage.offset
   }
 
   /// Asks the slot's scope for its output, or answers a repeat position itself.
@@ -123,7 +125,7 @@ struct Renderer: OutputVisitor {
   }
 
   private mutating func test(_ instruction: RenderPlan.Instruction) -> Bool {
-    if instruction.layout == .flag, let flag = stored(instruction) {
+    if instruction.storage?.layout == .flag, let flag = stored(instruction) {
       return flag.load(as: Bool.self)
     }
     holds = false
