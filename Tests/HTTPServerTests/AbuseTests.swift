@@ -54,14 +54,16 @@ import Testing
 
   @Test func aSteadyBodyGetsMoreTimeAndAStalledOneA408() throws {
     let server = try startTestServer(responder: testRouter()) {
-      $0.bodyTimeout = .milliseconds(300)
-      $0.bodyDeadline = .seconds(3)
+      $0.bodyTimeout = .milliseconds(800)
+      $0.bodyDeadline = .seconds(5)
     }
     defer { server.shutdown() }
     let steady = try TestClient(port: server.port)
     steady.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n")
+    // One byte every 0.2 s: two seconds in all, over two body timeouts. Each gap stays well
+    // inside the timeout even when parallel tests hold the cores (0.1 s against 0.3 s did not).
     for digit in 0..<10 {
-      usleep(100_000)  // One byte every 0.1 s: a second in all, over three body timeouts.
+      usleep(200_000)
       steady.send(String(digit))
     }
     let echoed = try steady.readResponse()
