@@ -88,4 +88,51 @@ import Testing
     #expect(try store.match(id: old)?.homePlayers.map(\.name) == ["Ann"])
     #expect(try store.rankings().map(\.matchesPlayed) == [2, 2])
   }
+
+  @Test func theStandingsAreReadOncePerCommittedChange() throws {
+    let store = try SQLiteLeagueStore(path: path)
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let table = {
+      try store.rankings().map { "\($0.player.name) \($0.matchesPlayed) \($0.points)" }
+    }
+    #expect(try table() == ["Ann 0 0", "Ben 0 0"])
+    // Another connection's write is not heard of, which shows the standings were kept.
+    let other = try DatabaseQueue(path: path)
+    try other.write { db in try db.execute(sql: "UPDATE player SET points = 1 WHERE name = 'Ben'") }
+    #expect(try table() == ["Ann 0 0", "Ben 0 0"])
+    // The store's own commit drops them: the next read sees both writes.
+    _ = try store.saveMatch(
+      MatchRecord(homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 1, awayGoals: 0))
+    #expect(try table() == ["Ann 1 3", "Ben 1 1"])
+    // A write rolled back changes nothing and keeps them.
+    #expect(throws: LeagueStoreError.nameTaken) { try store.addPlayer(name: "ben") }
+    try other.write { db in try db.execute(sql: "UPDATE player SET points = 0") }
+    #expect(try table() == ["Ann 1 3", "Ben 1 1"])
+    #expect(try store.deleteMatch(id: UUID()) == false)
+    #expect(try table() == ["Ann 1 3", "Ben 1 1"])
+  }
+
+  @Test func aReadThatOverlapsACommitIsReturnedButNotKept() throws {
+    let kept = KeptRead<Int>()
+    var reads = 0
+    #expect(
+      try kept.value {
+        reads += 1; kept.forget(); return 1
+      } == 1)
+    #expect(
+      try kept.value {
+        reads += 1; return 2
+      } == 2)
+    #expect(
+      try kept.value {
+        reads += 1; return 3
+      } == 2)
+    kept.forget()
+    #expect(
+      try kept.value {
+        reads += 1; return 4
+      } == 4)
+    #expect(reads == 3)
+  }
 }

@@ -7,17 +7,20 @@ extension ChangeTopic {
 }
 
 /// Publishes `.league` once after each committed transaction that wrote to the league's tables,
-/// whoever wrote it (a form, the seeding, a migration), and never for one that rolled back. The
-/// database file is shared with other features, so only the league's tables count.
+/// whoever wrote it through the store's pool (a form, the seeding, a migration), and never for
+/// one that rolled back, after dropping the kept standings. The database file is shared with
+/// other features, so only the league's tables count.
 final class LeagueChangeObserver: TransactionObserver, @unchecked Sendable {
   // `changed` is touched only on the database's writer queue, where GRDB calls observers.
   private var changed = false
   private let feed: ChangeFeed
+  private let standings: KeptRead<[Ranking]>
 
   static let tables: Set<String> = ["player", "match", "matchPlayer"]
 
-  init(feed: ChangeFeed) {
+  init(feed: ChangeFeed, standings: KeptRead<[Ranking]>) {
     self.feed = feed
+    self.standings = standings
   }
 
   func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
@@ -32,6 +35,7 @@ final class LeagueChangeObserver: TransactionObserver, @unchecked Sendable {
   func databaseDidCommit(_ db: Database) {
     guard changed else { return }
     changed = false
+    standings.forget()
     feed.publish(.league)
   }
 

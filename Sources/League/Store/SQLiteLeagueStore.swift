@@ -8,6 +8,8 @@ import MVVM
 /// the last few commits, the trade SQLite recommends for WAL.
 public final class SQLiteLeagueStore: LeagueStore {
   let pool: DatabasePool
+  /// The standings as last read; the change observer drops them at each committed league write.
+  private let standings = KeptRead<[Ranking]>()
 
   /// Opens (creating if needed) the database file and its folder, and migrates it. Every
   /// committed write to the league is published on `changes` as `.league`.
@@ -21,7 +23,9 @@ public final class SQLiteLeagueStore: LeagueStore {
     configuration.busyMode = .timeout(5)
     pool = try DatabasePool(path: path, configuration: configuration)
     try Self.migrator.migrate(pool)
-    pool.add(transactionObserver: LeagueChangeObserver(feed: changes), extent: .databaseLifetime)
+    pool.add(
+      transactionObserver: LeagueChangeObserver(feed: changes, standings: standings),
+      extent: .databaseLifetime)
   }
 
   static var migrator: DatabaseMigrator {
@@ -164,14 +168,18 @@ public final class SQLiteLeagueStore: LeagueStore {
     }
   }
 
-  /// Each player's standing, kept by the standings triggers: one small read.
+  /// Each player's standing, kept by the standings triggers: one small read per committed
+  /// change, not per request. Writes by another process to the same file are not heard of (as
+  /// for the pages' validators): one server process owns a SQLite file.
   public func rankings() throws -> [Ranking] {
-    let rows = try pool.read { db in
-      try PlayerRecord.fetchAll(
-        db.cachedStatement(sql: "SELECT id, name, nameKey, played, points FROM player"))
+    try standings.value {
+      let rows = try pool.read { db in
+        try PlayerRecord.fetchAll(
+          db.cachedStatement(sql: "SELECT id, name, nameKey, played, points FROM player"))
+      }
+      return Ranking.ordered(
+        rows.map { Ranking(player: $0.player, matchesPlayed: $0.played, points: $0.points) })
     }
-    return Ranking.ordered(
-      rows.map { Ranking(player: $0.player, matchesPlayed: $0.played, points: $0.points) })
   }
 
   private static func fetchMatches(
