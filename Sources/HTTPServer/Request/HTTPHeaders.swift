@@ -43,11 +43,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   }
 
   /// The name of the first field that may not go on the wire: a name that is not a token, or a
-  /// value holding CR, LF or NUL (which would end the header early and start another).
+  /// value holding CR, LF or NUL (which would end the header early and start another). Checked
+  /// for every response, so byte by byte over each string's own storage.
   var firstUnsafeField: String? {
     fields.first { field in
-      field.name.isEmpty || !field.name.utf8.allSatisfy(\.isTokenByte)
-        || field.value.utf8.contains { $0 == .cr || $0 == .lf || $0 == 0 }
+      field.name.withHeaderBytes { $0.isEmpty || !$0.allSatisfy { $0.isTokenByte } }
+        || field.value.withHeaderBytes { $0.contains { $0 == .cr || $0 == .lf || $0 == 0 } }
     }?.name
   }
 
@@ -60,26 +61,60 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   }
 
   /// Whether a comma-separated field (`Connection: keep-alive, Upgrade`) holds a token.
-  func hasToken(_ token: String, in name: String) -> Bool {
-    values(for: name).contains { value in
-      value.split(separator: ",").contains { Self.same($0.trimmingSpaces, token) }
+  public func hasToken(_ token: String, in name: String) -> Bool {
+    fields.contains { field in
+      guard Self.same(field.name, name) else { return false }
+      // Item by item, with no array of them made: this runs for most responses.
+      return field.value.withHeaderBytes { value in
+        token.withHeaderBytes { token in
+          var rest = value[...]
+          while true {
+            let end = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+            if Self.same(rest[..<end].trimmingSpaces, token) { return true }
+            guard end < rest.endIndex else { return false }
+            rest = rest[(end + 1)...]
+          }
+        }
+      }
     }
   }
 
+  /// Names compared as HTTP compares them: ASCII letters in either case, every other byte exactly.
   static func same(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
-    a.utf8.count == b.utf8.count
-      && zip(a.utf8, b.utf8).allSatisfy {
-        $0 == $1 || ($0 | 0x20 == $1 | 0x20 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7a)
-      }
+    a.withHeaderBytes { a in b.withHeaderBytes { b in same(a, b) } }
+  }
+
+  static func same(
+    _ a: some Collection<UInt8>, _ b: some Collection<UInt8>
+  ) -> Bool {
+    guard a.count == b.count else { return false }
+    var other = b.startIndex
+    for byte in a {
+      let otherByte = b[other]
+      b.formIndex(after: &other)
+      guard byte != otherByte else { continue }
+      let lower = byte | 0x20
+      guard lower == otherByte | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z")
+      else { return false }
+    }
+    return true
   }
 }
 
 extension StringProtocol {
   /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
   var trimmingSpaces: Substring {
-    var text = Substring(self)
-    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+    let text = Substring(self)
+    return Substring(text.utf8.trimmingSpaces)
+  }
+}
+
+extension BidirectionalCollection<UInt8> where SubSequence == Self {
+  /// Without leading and trailing spaces and tabs, by byte: no character is formed on the way.
+  var trimmingSpaces: Self {
+    var text = self
+    while let first = text.first, first == .space || first == .tab { text = text.dropFirst() }
+    while let last = text.last, last == .space || last == .tab { text = text.dropLast() }
     return text
   }
 }

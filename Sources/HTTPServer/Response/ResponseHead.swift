@@ -12,17 +12,18 @@ enum ResponseHead {
     output.append(contentsOf: "HTTP/1.1 ".utf8)
     appendDecimal(response.status.code, to: &output)
     output.append(UInt8(ascii: " "))
-    output.append(contentsOf: response.status.reason.utf8)
+    response.status.reason.withHeaderBytes { output.append(contentsOf: $0) }
     output.append(contentsOf: "\r\n".utf8)
     output.append(contentsOf: "Date: ".utf8)
     output.append(contentsOf: HTTPDate.now())
     output.append(contentsOf: "\r\nServer: ".utf8)
-    output.append(contentsOf: serverName.utf8)
+    serverName.withHeaderBytes { output.append(contentsOf: $0) }
     output.append(contentsOf: "\r\n".utf8)
     for (name, value) in response.headers {
-      output.append(contentsOf: name.utf8)
+      // Copied from each string's storage in one go, not byte by byte through its view.
+      name.withHeaderBytes { output.append(contentsOf: $0) }
       output.append(contentsOf: ": ".utf8)
-      output.append(contentsOf: value.utf8)
+      value.withHeaderBytes { output.append(contentsOf: $0) }
       output.append(contentsOf: "\r\n".utf8)
     }
     if response.status.code == 304 {

@@ -74,7 +74,7 @@ struct RequestPipeline: Sendable {
   /// not be kept (`no-store`), or that carry their own validator, are left alone.
   private func needsStrongTag(_ response: Response) -> Bool {
     response.status.code == 200 && !response.headers.contains("etag")
-      && !(response.headers["cache-control"]?.contains("no-store") ?? false)
+      && !response.headers.hasToken("no-store", in: "cache-control")
   }
 
   /// Adds the strong `ETag` of a page whose bytes hash to `hash`; a browser or proxy that has

@@ -25,7 +25,7 @@ enum PageValidator {
     }
     var response = try make()
     if response.status == .ok, !response.headers.contains("set-cookie"),
-      !(response.headers["cache-control"]?.contains("no-store") ?? false)
+      !response.headers.hasToken("no-store", in: "cache-control")
     {
       response.headers.add("ETag", tag)
     }

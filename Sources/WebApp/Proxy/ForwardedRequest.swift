@@ -37,7 +37,11 @@ public struct ForwardedRequest: Sendable, Equatable {
     case .unixSocket: peerText = "unix"
     }
     var result = ForwardedRequest(clientAddress: peerText)
-    guard trusted.trusts(peer) else { return result }
+    // A request that carries none of the headers has nothing to believe: the peer's address is
+    // not even parsed (most requests, when no proxy is in front).
+    guard forwardingHeaders.contains(where: { header($0) != nil }), trusted.trusts(peer) else {
+      return result
+    }
 
     if let value = header("forwarded"), let hops = ForwardedElement.parseList(value), !hops.isEmpty
     {
@@ -64,6 +68,12 @@ public struct ForwardedRequest: Sendable, Equatable {
     result.requestID = header("x-request-id").flatMap(validRequestID)
     return result
   }
+
+  /// Every header `resolve` reads.
+  private static let forwardingHeaders = [
+    "forwarded", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-prefix",
+    "x-request-id",
+  ]
 
   /// The index of the rightmost hop that is not a trusted proxy, or the leftmost when all are.
   private static func clientIndex(_ nodes: [String?], trusted: TrustedProxies) -> Int {

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import HTTPServer
+
+/// The byte-level reading of header fields that every response goes through: names compared
+/// as HTTP compares them, comma-separated items, entity tags and the fields that may not be sent.
+@Suite struct HeaderFieldTests {
+  @Test func namesMatchInEitherCaseAndOnlyLettersFold() {
+    #expect(HTTPHeaders.same("Cache-Control", "cache-control"))
+    #expect(HTTPHeaders.same("ETAG", "etag"))
+    #expect(!HTTPHeaders.same("etag", "etags"))
+    #expect(!HTTPHeaders.same("etag", "etaf"))
+    // `[` and `{` differ only in the bit that folds letters: they are not the same name.
+    #expect(!HTTPHeaders.same("x[", "x{"))
+    #expect(!HTTPHeaders.same("x-a", "x\ra"))
+    #expect(HTTPHeaders.same("", ""))
+  }
+
+  @Test func aTokenIsOneWholeItemOfAnyFieldOfThatName() {
+    let headers: HTTPHeaders = [
+      "Cache-Control": "private,\t NO-STORE ", "Connection": "keep-alive", "connection": "Upgrade",
+    ]
+    #expect(headers.hasToken("no-store", in: "cache-control"))
+    #expect(headers.hasToken("private", in: "Cache-Control"))
+    #expect(headers.hasToken("upgrade", in: "connection"))
+    #expect(headers.hasToken("keep-alive", in: "CONNECTION"))
+    #expect(!headers.hasToken("no-cache", in: "cache-control"))
+    #expect(!headers.hasToken("store", in: "cache-control"))
+    #expect(!headers.hasToken("no-store", in: "connection"))
+    let odd: HTTPHeaders = ["Cache-Control": "no-store-ish, ,"]
+    #expect(!odd.hasToken("no-store", in: "cache-control"))
+    #expect(odd.hasToken("", in: "cache-control"))  // The empty items are there.
+  }
+
+  @Test func spacesAndTabsAreTrimmedFromBothEndsOnly() {
+    #expect(" \t a b\t ".trimmingSpaces == "a b")
+    #expect("ab".trimmingSpaces == "ab")
+    #expect(" \t ".trimmingSpaces == "")
+    #expect(Array(Array(" x\n ".utf8)[...].trimmingSpaces) == Array("x\n".utf8))
+  }
+
+  @Test func ifNoneMatchNamesATagStrongWeakListedOrStar() {
+    let tag = #""abc""#
+    #expect(EntityTag.matches(tag, tag))
+    #expect(EntityTag.matches(#"W/"abc""#, tag))
+    #expect(EntityTag.matches(#""x", "abc""#, tag))
+    #expect(EntityTag.matches(" \"x\" ,\tW/\"abc\"\t", tag))
+    #expect(EntityTag.matches("*", tag))
+    #expect(EntityTag.matches(#""x", *"#, tag))
+    #expect(EntityTag.matches(#"W/"abc""#, #"W/"abc""#))
+    #expect(!EntityTag.matches(#""abcd""#, tag))
+    #expect(!EntityTag.matches(#""ab""#, tag))
+    #expect(!EntityTag.matches(#"w/"abc""#, tag))
+    #expect(!EntityTag.matches(#"W/W/"abc""#, tag))
+    #expect(!EntityTag.matches("", tag))
+    #expect(!EntityTag.matches(",", tag))
+    #expect(!EntityTag.matches(#""abc"x"#, tag))
+  }
+
+  @Test func aFieldThatCannotGoOnTheWireIsNamed() {
+    #expect(
+      (["Content-Type": "text/html", "X-Ok": "caf\u{e9}"] as HTTPHeaders).firstUnsafeField == nil)
+    #expect(
+      (["A": "1", "Location": "/a\r\nSet-Cookie: x"] as HTTPHeaders).firstUnsafeField == "Location")
+    #expect((["X-Lf": "a\nb"] as HTTPHeaders).firstUnsafeField == "X-Lf")
+    #expect((["X-Nul": "a\u{0}b"] as HTTPHeaders).firstUnsafeField == "X-Nul")
+    #expect((["Bad Name": "a"] as HTTPHeaders).firstUnsafeField == "Bad Name")
+    #expect((["B\u{e9}": "a"] as HTTPHeaders).firstUnsafeField == "B\u{e9}")
+    #expect((["": "a"] as HTTPHeaders).firstUnsafeField == "")
+  }
+}
