@@ -63,19 +63,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   /// Whether a comma-separated field (`Connection: keep-alive, Upgrade`) holds a token.
   public func hasToken(_ token: String, in name: String) -> Bool {
     fields.contains { field in
-      guard Self.same(field.name, name) else { return false }
-      // Item by item, with no array of them made: this runs for most responses.
-      return field.value.withHeaderBytes { value in
-        token.withHeaderBytes { token in
-          var rest = value[...]
-          while true {
-            let end = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
-            if Self.same(rest[..<end].trimmingSpaces, token) { return true }
-            guard end < rest.endIndex else { return false }
-            rest = rest[(end + 1)...]
-          }
+      Self.same(field.name, name)
+        && token.withHeaderBytes { token in
+          field.value.containsHeaderItem { Self.same($0, token) }
         }
-      }
     }
   }
 

@@ -6,4 +6,19 @@ extension StringProtocol {
     if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
     return ContiguousArray(utf8).withUnsafeBufferPointer(body)
   }
+
+  /// Whether an item of this comma-separated header value, trimmed of spaces and tabs, passes
+  /// `test`. Item by item over the value's bytes, with no array of items made: it runs for most
+  /// responses (`Cache-Control`, `If-None-Match`).
+  func containsHeaderItem(where test: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> Bool {
+    withHeaderBytes { value in
+      var rest = value[...]
+      while true {
+        let end = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+        if test(rest[..<end].trimmingSpaces) { return true }
+        guard end < rest.endIndex else { return false }
+        rest = rest[(end + 1)...]
+      }
+    }
+  }
 }

@@ -33,18 +33,11 @@ public enum EntityTag {
   public static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
     // What a browser sends back: the one tag it was given.
     if ifNoneMatch == etag { return true }
-    let tag = etag.utf8
-    var rest = ifNoneMatch.utf8[...]
-    while true {
-      let end = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
-      let candidate = rest[..<end].trimmingSpaces
-      if candidate.elementsEqual(tag) || candidate.elementsEqual("*".utf8)
-        || (candidate.starts(with: "W/".utf8) && candidate.dropFirst(2).elementsEqual(tag))
-      {
-        return true
+    return etag.withHeaderBytes { tag in
+      ifNoneMatch.containsHeaderItem { candidate in
+        candidate.elementsEqual(tag) || candidate.elementsEqual("*".utf8)
+          || (candidate.starts(with: "W/".utf8) && candidate.dropFirst(2).elementsEqual(tag))
       }
-      guard end < rest.endIndex else { return false }
-      rest = rest[rest.index(after: end)...]
     }
   }
 }

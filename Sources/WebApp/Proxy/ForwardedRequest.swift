@@ -37,14 +37,20 @@ public struct ForwardedRequest: Sendable, Equatable {
     case .unixSocket: peerText = "unix"
     }
     var result = ForwardedRequest(clientAddress: peerText)
+    let forwarded = header("forwarded")
+    let forwardedFor = header("x-forwarded-for")
+    let forwardedProto = header("x-forwarded-proto")
+    let forwardedHost = header("x-forwarded-host")
+    let forwardedPrefix = header("x-forwarded-prefix")
+    let requestID = header("x-request-id")
     // A request that carries none of the headers has nothing to believe: the peer's address is
     // not even parsed (most requests, when no proxy is in front).
-    guard forwardingHeaders.contains(where: { header($0) != nil }), trusted.trusts(peer) else {
-      return result
-    }
+    let carried = [
+      forwarded, forwardedFor, forwardedProto, forwardedHost, forwardedPrefix, requestID,
+    ]
+    guard carried.contains(where: { $0 != nil }), trusted.trusts(peer) else { return result }
 
-    if let value = header("forwarded"), let hops = ForwardedElement.parseList(value), !hops.isEmpty
-    {
+    if let value = forwarded, let hops = ForwardedElement.parseList(value), !hops.isEmpty {
       let index = clientIndex(hops.map { $0.forNode }, trusted: trusted)
       let hop = hops[index]
       if let node = hop.forNode {
@@ -53,27 +59,20 @@ public struct ForwardedRequest: Sendable, Equatable {
       result.scheme = hop.proto.flatMap(validScheme)
       result.host = hop.host.flatMap(validHost)
     } else {
-      if let value = header("x-forwarded-for") {
+      if let value = forwardedFor {
         let nodes = commaList(value)
         if !nodes.isEmpty {
           let node = nodes[clientIndex(nodes, trusted: trusted)]
           result.clientAddress = ForwardedElement.address(ofNode: node)?.description ?? node
         }
       }
-      result.scheme = header("x-forwarded-proto").flatMap { commaList($0).last }.flatMap(
-        validScheme)
-      result.host = header("x-forwarded-host").flatMap { commaList($0).last }.flatMap(validHost)
+      result.scheme = forwardedProto.flatMap { commaList($0).last }.flatMap(validScheme)
+      result.host = forwardedHost.flatMap { commaList($0).last }.flatMap(validHost)
     }
-    result.prefix = header("x-forwarded-prefix").flatMap { commaList($0).last }.flatMap(validPrefix)
-    result.requestID = header("x-request-id").flatMap(validRequestID)
+    result.prefix = forwardedPrefix.flatMap { commaList($0).last }.flatMap(validPrefix)
+    result.requestID = requestID.flatMap(validRequestID)
     return result
   }
-
-  /// Every header `resolve` reads.
-  private static let forwardingHeaders = [
-    "forwarded", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-prefix",
-    "x-request-id",
-  ]
 
   /// The index of the rightmost hop that is not a trusted proxy, or the leftmost when all are.
   private static func clientIndex(_ nodes: [String?], trusted: TrustedProxies) -> Int {
