@@ -48,26 +48,25 @@ struct Renderer: OutputVisitor {
       let instruction = instructions[index]
       index += 1
       switch instruction.code {
-      case .bytes:
+      case .bytes, .fragment:
+        // A fragment's body follows and renders in place.
         appendStatic(instruction)
-      case .fragment:
-        continue  // Its body follows and renders in place.
       case .basePath:
+        appendStatic(instruction)
         output.append(basePath)
       case .text:
-        write(instruction, as: .text)
-      case .attribute:
         appendStatic(instruction)
         write(instruction, as: instruction.kind)
-        output.append(UInt8(ascii: "\""))
       case .booleanAttribute:
         if test(instruction) { appendStatic(instruction) }
       case .condition, .negatedCondition:
-        let blockEnd = Int(instruction.end)
+        appendStatic(instruction)
+        let blockEnd = Int(instruction.next)
         if test(instruction) != (instruction.code == .negatedCondition) { run(index..<blockEnd) }
         index = blockEnd
       case .repeatEach, .object:
-        let blockEnd = Int(instruction.end)
+        appendStatic(instruction)
+        let blockEnd = Int(instruction.next)
         if instruction.code == .object, case .object(let type)? = instruction.storage?.layout,
           let object = stored(instruction)
         {
