@@ -243,8 +243,16 @@ struct Renderer: OutputVisitor {
     }
   }
 
-  /// Decimal digits without making a string: counted first, then written from the last.
+  /// Decimal digits without making a string: counted first, then written from the last. One and
+  /// two digits, the usual sizes, counts and positions, are written without the loops.
   static func appendDecimal(_ number: Int, into output: inout ByteBuffer) {
+    if number >= 0 && number < 100 {
+      let tens = UInt8(truncatingIfNeeded: number / 10)
+      let ones = UInt8(truncatingIfNeeded: number % 10)
+      if tens > 0 { output.append(UInt8(ascii: "0") + tens) }
+      output.append(UInt8(ascii: "0") + ones)
+      return
+    }
     var magnitude = number.magnitude
     // An Int has at most 19 digits, so the limit stops at 10^19 and cannot overflow.
     var digits = 1
