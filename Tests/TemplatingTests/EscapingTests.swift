@@ -69,12 +69,14 @@ import Testing
   }
 }
 
-/// The word-at-a-time scan against a plain scalar-by-scalar statement of the rule, on strings
-/// that put every kind of character at every offset of an eight-byte word.
+/// The word- and block-at-a-time scan against a plain scalar-by-scalar statement of the rule, on
+/// strings that put every kind of character at every offset of an eight-byte word and a
+/// sixteen-byte block, beside the neighbours of the bytes the scan looks for.
 @Suite struct EscapingScanTests {
   static let alphabet: [Unicode.Scalar] = [
     0x61, 0x5A, 0x20, 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x09, 0x0A, 0x00, 0x1F, 0x7F, 0xE9, 0x80, 0x9F,
-    0xA0, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFFE, 0xFFFF, 0xFFFD, 0x20AC, 0x1F600,
+    0xA0, 0xFDD0, 0xFDEF, 0xFDF0, 0xFFFE, 0xFFFF, 0xFFFD, 0x20AC, 0x1F600, 0x21, 0x23, 0x25, 0x28,
+    0x3B, 0x3D, 0x3F, 0x7E,
   ].compactMap(Unicode.Scalar.init(_:))
 
   /// The same strings on every run (a linear congruential generator), so a failure repeats.
@@ -88,7 +90,7 @@ import Testing
 
   @Test func everyCharacterAtEveryOffsetEscapesAsTheRuleSays() {
     var generator = Repeatable()
-    #expect(Self.alphabet.count == 25)
+    #expect(Self.alphabet.count == 33)
     for _ in 0..<3_000 {
       let length = Int.random(in: 0...40, using: &generator)
       var text = String.UnicodeScalarView()

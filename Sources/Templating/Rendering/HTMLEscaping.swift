@@ -7,21 +7,28 @@ public enum HTMLEscaping {
   }
 
   /// Copies runs of plain bytes whole, and writes a replacement for the rest. The scan reads
-  /// eight bytes at a time, the last few of a value included, and stops only at bytes that may
-  /// need more than a copy.
+  /// sixteen bytes at a time while that many are left, then eight, the last few of a value
+  /// included, and stops only at bytes that may need more than a copy.
   static func append(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
     guard let base = bytes.baseAddress else { return }
     let count = bytes.count
     var start = 0
     var index = 0
     while index < count {
-      let lanes = lanesThatMayNeedEscaping(word(base, count: count, at: index))
-      if lanes == 0 {
-        index += 8
-        continue
+      if count - index >= 16 {
+        let lane = firstLaneThatMayNeedEscaping(
+          UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self))
+        index += lane
+        if lane == 16 { continue }
+      } else {
+        let lanes = lanesThatMayNeedEscaping(word(base, count: count, at: index))
+        if lanes == 0 {
+          index += 8
+          continue
+        }
+        // The lowest marked lane is a real byte of the value: the padding is never marked.
+        index += lanes.trailingZeroBitCount / 8
       }
-      // The lowest marked lane is a real byte of the value: the padding is never marked.
-      index += lanes.trailingZeroBitCount / 8
       let byte = base[index]
       // How many bytes to leave out, and what to write instead (nothing: they are dropped).
       var skipped = 1
@@ -93,6 +100,25 @@ public enum HTMLEscaping {
       | zeroLanes(word ^ (ones &* 0x22))
       | zeroLanes((word ^ (ones &* 0x26)) & (ones &* 0xFE))  // & and '
       | zeroLanes((word ^ (ones &* 0x3C)) & (ones &* 0xFD))  // < and >
+  }
+
+  /// The first of sixteen bytes that may need more than a copy, as `lanesThatMayNeedEscaping`
+  /// marks them, or 16 for none. Only lane-wise arithmetic, which compiles to vector instructions
+  /// (Swift's lane comparisons do not); a lane is marked by its high bit.
+  @inline(__always)
+  private static func firstLaneThatMayNeedEscaping(_ block: SIMD16<UInt8>) -> Int {
+    // `lanes &- 1` marks a zero lane; it also marks non-ASCII lanes, which are marked anyway.
+    let one = SIMD16<UInt8>(repeating: 1)
+    let controls = block | ~(block &+ SIMD16(repeating: 0x60))  // Non-ASCII, or below a space.
+    let quoteOrDelete =
+      ((block ^ SIMD16(repeating: 0x22)) &- one) | ((block ^ SIMD16(repeating: 0x7F)) &- one)
+    let ampersandOrApostrophe = ((block | one) ^ SIMD16(repeating: 0x27)) &- one
+    let angleBracket = ((block | SIMD16(repeating: 0x02)) ^ SIMD16(repeating: 0x3E)) &- one
+    let marked = controls | quoteOrDelete | ampersandOrApostrophe | angleBracket
+    let halves = unsafeBitCast(marked & 0x80, to: SIMD2<UInt64>.self)
+    if halves[0] != 0 { return halves[0].trailingZeroBitCount / 8 }
+    if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount / 8 }
+    return 16
   }
 
   /// The length of a forbidden sequence starting at `index` (a C1 control U+0080–U+009F, a
