@@ -68,12 +68,13 @@ public struct CompiledTemplate: Sendable {
     plan.instructions.withUnsafeBufferPointer { instructions in
       plan.staticBytes.withUnsafeBufferPointer { staticBytes in
         withUnsafePointer(to: viewModel) { root in
-          var renderer = Renderer(
-            instructions: instructions, staticBytes: staticBytes, basePath: Array(basePath.utf8),
-            links: links, output: output, maxDepth: plan.maxDepth)
-          renderer.push(Scope(root))
-          renderer.run(range)
-          output = renderer.output
+          withUnsafeTemporaryAllocation(of: Scope.self, capacity: plan.maxDepth) { scopes in
+            var renderer = Renderer(
+              instructions: instructions, staticBytes: staticBytes,
+              basePath: Array(basePath.utf8), links: links, output: output, scopes: scopes)
+            renderer.run(range, in: Scope(root))
+            output = renderer.output
+          }
         }
       }
     }

@@ -20,7 +20,9 @@ struct Renderer: OutputVisitor {
   let basePath: [UInt8]
   let links: any LinkPrinter
   var output: ByteBuffer
-  private var scopes: [Scope] = []
+  /// The scope stack, as deep as the plan nests (`RenderPlan.maxDepth`); `depth` are in use.
+  private let scopes: UnsafeMutableBufferPointer<Scope>
+  private var depth = 0
   private var purpose = Purpose.test
   /// The answer of the last `.test` visit.
   private var holds = false
@@ -28,21 +30,27 @@ struct Renderer: OutputVisitor {
   init(
     instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
     staticBytes: UnsafeBufferPointer<UInt8>, basePath: [UInt8], links: any LinkPrinter,
-    output: ByteBuffer, maxDepth: Int
+    output: ByteBuffer, scopes: UnsafeMutableBufferPointer<Scope>
   ) {
     self.instructions = instructions
     self.staticBytes = staticBytes
     self.basePath = basePath
     self.links = links
     self.output = output
-    scopes.reserveCapacity(maxDepth)
+    self.scopes = scopes
   }
 
-  mutating func push(_ scope: Scope) {
-    scopes.append(scope)
+  /// Renders `range` with `scope` on top of the stack. The stack is as deep as the plan nests,
+  /// so it is never full here; if it were, the block would be left out rather than overflow it.
+  mutating func run(_ range: Range<Int>, in scope: Scope) {
+    guard depth < scopes.count else { return }
+    scopes[depth] = scope
+    depth += 1
+    run(range)
+    depth -= 1
   }
 
-  mutating func run(_ range: Range<Int>) {
+  private mutating func run(_ range: Range<Int>) {
     var index = range.lowerBound
     while index < range.upperBound {
       let instruction = instructions[index]
@@ -71,9 +79,7 @@ struct Renderer: OutputVisitor {
           let object = stored(instruction)
         {
           // A stored object: its scope starts where it lies, without a call to its parent.
-          scopes.append(Scope(object, type: type))
-          run(index..<blockEnd)
-          scopes.removeLast()
+          run(index..<blockEnd, in: Scope(object, type: type))
         } else {
           visit(instruction, for: .enter(index..<blockEnd))
         }
@@ -104,16 +110,24 @@ struct Renderer: OutputVisitor {
   /// the output is asked of the scope's type instead, which is always safe.
   @inline(__always)
   private func stored(_ instruction: RenderPlan.Instruction) -> UnsafeRawPointer? {
-    let scope = scopes[Int(instruction.depth)]
-    guard let storage = instruction.storage, storage.root == ObjectIdentifier(scope.type) else {
+    guard let storage = instruction.storage, let scope = scope(instruction),
+      storage.root == ObjectIdentifier(scope.type)
+    else {
       return nil
     }
     return scope.instance + storage.offset
   }
 
+  /// The scope a slot reads from; the compiler only makes slots into scopes that enclose them.
+  @inline(__always)
+  private func scope(_ instruction: RenderPlan.Instruction) -> Scope? {
+    let index = Int(instruction.depth)
+    return index < depth ? scopes[index] : nil
+  }
+
   /// Asks the slot's scope for its output, or answers a repeat position itself.
   private mutating func visit(_ instruction: RenderPlan.Instruction, for purpose: Purpose) {
-    let scope = scopes[Int(instruction.depth)]
+    guard let scope = scope(instruction) else { return }
     let field = Int(instruction.field)
     guard field >= 0 else {
       visitPosition(RepeatPosition(rawValue: -1 - field), of: scope, for: purpose)
@@ -190,9 +204,7 @@ struct Renderer: OutputVisitor {
     items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
       for position in 0..<buffer.count {
-        scopes.append(Scope(first + position, index: position, count: buffer.count))
-        run(body)
-        scopes.removeLast()
+        run(body, in: Scope(first + position, index: position, count: buffer.count))
       }
     }
   }
@@ -202,9 +214,7 @@ struct Renderer: OutputVisitor {
       holds = true
       return
     }
-    scopes.append(Scope(object))
-    run(body)
-    scopes.removeLast()
+    run(body, in: Scope(object))
   }
 
   // MARK: Writing
