@@ -98,7 +98,12 @@ struct Renderer: OutputVisitor {
     }
     switch storage.layout {
     case .string:
-      HTMLEscaping.append(value.assumingMemoryBound(to: String.self).pointee, into: &output)
+      // Read where it lies, without a copy of the string (and its retain and release).
+      let text = value.assumingMemoryBound(to: String.self)
+      let written = text.pointee.utf8.withContiguousStorageIfAvailable {
+        HTMLEscaping.append($0, into: &output)
+      }
+      if written == nil { HTMLEscaping.append(text.pointee, into: &output) }
     case .number: Self.appendDecimal(value.load(as: Int.self), into: &output)
     case .link: appendURL(at: value.assumingMemoryBound(to: Link.self), kind: kind)
     case .flag, .object: break  // Not text: the compiler refuses to write flags and objects.
