@@ -62,6 +62,7 @@ struct RenderPlan: Sendable {
   /// step they come before, and those at the end of the body get a step of their own.
   private mutating func append(_ ops: [RenderOp], depth: Int) {
     maxDepth = max(maxDepth, depth)
+    // Where the static bytes not yet written by a step begin.
     var pending = staticBytes.count
     /// The static bytes since the last step, for the step being added.
     func taken(_ plan: inout RenderPlan) -> Range<Int> {

@@ -20,7 +20,8 @@ struct Renderer: OutputVisitor {
   let basePath: [UInt8]
   let links: any LinkPrinter
   var output: ByteBuffer
-  /// The scope stack, as deep as the plan nests (`RenderPlan.maxDepth`); `depth` are in use.
+  /// The scope stack, as deep as the plan nests (`RenderPlan.maxDepth`); the first `depth` of
+  /// them are in use.
   private let scopes: UnsafeMutableBufferPointer<Scope>
   private var depth = 0
   private var purpose = Purpose.test
