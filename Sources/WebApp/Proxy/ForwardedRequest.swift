@@ -45,10 +45,10 @@ public struct ForwardedRequest: Sendable, Equatable {
     let requestID = header("x-request-id")
     // A request that carries none of the headers has nothing to believe: the peer's address is
     // not even parsed (most requests, when no proxy is in front).
-    let carried = [
-      forwarded, forwardedFor, forwardedProto, forwardedHost, forwardedPrefix, requestID,
-    ]
-    guard carried.contains(where: { $0 != nil }), trusted.trusts(peer) else { return result }
+    let carriesAny =
+      forwarded != nil || forwardedFor != nil || forwardedProto != nil || forwardedHost != nil
+      || forwardedPrefix != nil || requestID != nil
+    guard carriesAny, trusted.trusts(peer) else { return result }
 
     if let value = forwarded, let hops = ForwardedElement.parseList(value), !hops.isEmpty {
       let index = clientIndex(hops.map { $0.forNode }, trusted: trusted)
