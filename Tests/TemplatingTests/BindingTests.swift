@@ -60,14 +60,14 @@ import Testing
   @Test func repeatWithItemScopeIndexAndPosition() throws {
     let fixture = try TemplateFixture([
       "r.xhtml": page(
-        #"<ul><li m:repeat="rows"><span m:text="index">1</span>:<span m:text="name">n</span><b m:if="odd">o</b><i m:if="last">L</i><em m:text="title">t</em></li><li m:mock="">Mock row</li></ul>"#
+        #"<ul><li m:repeat="rows" m:attr="class parity"><span m:text="index">1</span>:<span m:text="name">n</span><b m:if="odd">o</b><i m:if="last">L</i><em m:text="title">t</em><s m:text="parity">p</s></li><li m:mock="">Mock row</li></ul>"#
       )
     ])
     let html = try fixture.render(
       "r.xhtml", Rows(rows: [.init(name: "A"), .init(name: "B"), .init(name: "C")], title: "T"))
     #expect(
       html
-        == "<div><ul><li><span>1</span>:<span>A</span><b>o</b><em>T</em></li><li><span>2</span>:<span>B</span><em>T</em></li><li><span>3</span>:<span>C</span><b>o</b><i>L</i><em>T</em></li></ul></div>"
+        == #"<div><ul><li class="odd"><span>1</span>:<span>A</span><b>o</b><em>T</em><s>odd</s></li><li class="even"><span>2</span>:<span>B</span><em>T</em><s>even</s></li><li class="odd"><span>3</span>:<span>C</span><b>o</b><i>L</i><em>T</em><s>odd</s></li></ul></div>"#
     )
   }
 

@@ -11,6 +11,13 @@ struct RenderPlan: Sendable {
   enum Code: UInt8, Sendable {
     case bytes, basePath, text, booleanAttribute, condition, negatedCondition, repeatEach,
       object, fragment
+    /// A repeat item's parity, `odd` or `even`: two fixed words written without a visit.
+    case parity
+
+    /// The code of a step that writes `slot`'s value.
+    static func writing(_ slot: Slot) -> Code {
+      slot.source == .position(.parity) ? .parity : .text
+    }
   }
 
   /// `start..<end` is the range of `staticBytes` written before the step (for a boolean
@@ -76,10 +83,11 @@ struct RenderPlan: Sendable {
       case .basePath:
         instructions.append(Instruction(code: .basePath, bytes: taken(&self)))
       case .text(let slot):
-        instructions.append(Instruction(code: .text, slot: slot, bytes: taken(&self)))
+        instructions.append(Instruction(code: .writing(slot), slot: slot, bytes: taken(&self)))
       case .attribute(let slot, let prefix, let kind):
         staticBytes += prefix
-        instructions.append(Instruction(code: .text, kind: kind, slot: slot, bytes: taken(&self)))
+        instructions.append(
+          Instruction(code: .writing(slot), kind: kind, slot: slot, bytes: taken(&self)))
         staticBytes.append(UInt8(ascii: "\""))
       case .booleanAttribute(let slot, let bytes):
         flush(taken(&self))

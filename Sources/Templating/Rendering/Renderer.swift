@@ -66,6 +66,12 @@ struct Renderer: OutputVisitor {
       case .text:
         appendStatic(instruction)
         write(instruction, as: instruction.kind)
+      case .parity:
+        appendStatic(instruction)
+        if let scope = scope(instruction) {
+          let word: StaticString = scope.index % 2 == 0 ? "odd" : "even"
+          output.append(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        }
       case .booleanAttribute:
         if test(instruction) { appendStatic(instruction) }
       case .condition, .negatedCondition:
