@@ -14,6 +14,9 @@ public struct ImageViewModel: Sendable, Equatable {
   @OutputIgnored public let isActive: Bool
   /// True when there is nothing to load and the placeholder shows instead.
   public let failed: Bool
+  /// The HTML `loading` attribute: the web's form of the `active` flag. Stored rather than
+  /// computed, so a page reads it in place like the other stored outputs.
+  public let loading: String
 
   public init(
     source: Link?, width: Int, height: Int, alt: String, isActive: Bool, placeholder: Link
@@ -25,11 +28,10 @@ public struct ImageViewModel: Sendable, Equatable {
     self.placeholder = placeholder
     self.isActive = isActive
     self.failed = source == nil
+    self.loading = isActive ? "eager" : "lazy"
   }
 
   public var lazy: Bool { !isActive }
-  /// The HTML `loading` attribute: the web's form of the `active` flag.
-  public var loading: String { isActive ? "eager" : "lazy" }
 }
 
 /// A file among the app's static files (`Public/`), by name: the stand-ins and icons a view model
