@@ -184,7 +184,7 @@ import Testing
 
   @Test func numbersAreWrittenAsDecimalDigits() throws {
     let fixture = try TemplateFixture(["n.xhtml": page(#"<b m:text="count">0</b>"#)])
-    for number in [0, 7, -7, 10, 1_234_567, Int.max, Int.min] {
+    for number in [0, 7, 9, 10, 64, 99, 100, -7, 1_234_567, Int.max, Int.min] {
       #expect(
         try fixture.render("n.xhtml", Optionals(note: nil, child: nil, count: number))
           == "<div><b>\(number)</b></div>")

@@ -267,16 +267,25 @@ struct Renderer: OutputVisitor {
     }
   }
 
-  /// Decimal digits without making a string: counted first, then written from the last. One and
-  /// two digits, the usual sizes, counts and positions, are written without the loops.
+  /// Decimal digits without making a string. One and two digits, the usual sizes, counts and
+  /// positions, are written in place, without a call.
+  @inline(__always)
   static func appendDecimal(_ number: Int, into output: inout ByteBuffer) {
-    if number >= 0 && number < 100 {
-      let tens = UInt8(truncatingIfNeeded: number / 10)
-      let ones = UInt8(truncatingIfNeeded: number % 10)
-      if tens > 0 { output.append(UInt8(ascii: "0") + tens) }
-      output.append(UInt8(ascii: "0") + ones)
-      return
+    guard number >= 0 && number < 100 else { return appendLongDecimal(number, into: &output) }
+    let digits = output.reserve(2)
+    if number < 10 {
+      digits.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
+      output.advance(by: 1)
+    } else {
+      digits[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number / 10)
+      digits[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number % 10)
+      output.advance(by: 2)
     }
+  }
+
+  /// Any other number: its digits counted first, then written from the last.
+  @inline(never)
+  private static func appendLongDecimal(_ number: Int, into output: inout ByteBuffer) {
     var magnitude = number.magnitude
     // An Int has at most 19 digits, so the limit stops at 10^19 and cannot overflow.
     var digits = 1
