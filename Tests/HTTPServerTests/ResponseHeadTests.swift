@@ -28,3 +28,24 @@ import Testing
       ])
   }
 }
+
+/// The header-safety scan reads eight bytes at a time: CR, LF or NUL is found in any position
+/// of a word and of the tail, after a tab (a small byte that is allowed), and never in bytes
+/// that are only close to them.
+@Suite struct LineBreakScanTests {
+  func holds(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { HTTPHeaders.holdsLineBreakOrNUL($0) }
+  }
+
+  @Test func findsEachForbiddenByteAnywhere() {
+    let clean = Array("default-src 'self'; img-src 'self' https: \t http:\u{7f}\u{e9}".utf8)
+    #expect(!holds(clean) && !holds([]) && !holds([0x0b, 0x0c, 0x0e, 0x80, 0x8a, 0x8d, 0xff]))
+    for forbidden: UInt8 in [0x0d, 0x0a, 0x00] {
+      for position in 0...clean.count {
+        var bytes = clean
+        bytes.insert(forbidden, at: position)
+        #expect(holds(bytes), "byte \(forbidden) at \(position)")
+      }
+    }
+  }
+}

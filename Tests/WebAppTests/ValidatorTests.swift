@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import WebApp
+
 /// Pages made per request carry a strong validator over their bytes: a client that has the page
 /// gets a 304 with no body, and a change to the data changes the tag. (Live pages and the
 /// playlist are validated by their data's version instead: `LivePagesTests`.)
@@ -40,5 +42,26 @@ import Testing
     #expect(try app.get("/healthz").header("ETag") == nil)
     let notice = try app.get("/matches", headers: [("Cookie", "mvvmweb-notice=match-saved")])
     #expect(notice.header("Cache-Control") == "no-store" && notice.header("ETag") == nil)
+  }
+}
+
+/// The version tag is written byte by byte, not interpolated: it must read exactly as the
+/// interpolation did, and change with the data version.
+@Suite struct PageValidatorTagTests {
+  @Test func theTagIsEpochVersionAndAddressHashInBase36() {
+    let epoch = PageValidator.epoch
+    #expect(PageValidator.tag(dataVersion: "v1", addressHash: 0) == #"W/"\#(epoch)-v1-0""#)
+    #expect(PageValidator.tag(dataVersion: "v1", addressHash: 35) == #"W/"\#(epoch)-v1-z""#)
+    #expect(PageValidator.tag(dataVersion: "v1", addressHash: 36) == #"W/"\#(epoch)-v1-10""#)
+    #expect(
+      PageValidator.tag(dataVersion: "1712345678.25-2048", addressHash: .max)
+        == #"W/"\#(epoch)-1712345678.25-2048-3w5e11264sgsf""#)
+    #expect(
+      PageValidator.tag(dataVersion: "league.12-users.3", addressHash: 0xcbf2_9ce4_8422_2325)
+        == #"W/"\#(epoch)-league.12-users.3-\#(String(0xcbf2_9ce4_8422_2325 as UInt64, radix: 36))""#
+    )
+    #expect(
+      PageValidator.tag(dataVersion: "v1", addressHash: 7)
+        != PageValidator.tag(dataVersion: "v2", addressHash: 7))
   }
 }

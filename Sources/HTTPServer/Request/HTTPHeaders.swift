@@ -20,6 +20,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     fields.filter { Self.same($0.name, name) }.map(\.value)
   }
 
+  /// Makes room for `count` fields in all, so the ones added next do not grow the storage one
+  /// step at a time.
+  public mutating func reserveCapacity(_ count: Int) {
+    fields.reserveCapacity(count)
+  }
+
   public mutating func add(_ name: String, _ value: String) {
     fields.append((name, value))
   }
@@ -48,8 +54,24 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   var firstUnsafeField: String? {
     fields.first { field in
       field.name.withHeaderBytes { $0.isEmpty || !$0.allSatisfy { $0.isTokenByte } }
-        || field.value.withHeaderBytes { $0.contains { $0 == .cr || $0 == .lf || $0 == 0 } }
+        || field.value.withHeaderBytes { Self.holdsLineBreakOrNUL($0) }
     }?.name
+  }
+
+  /// Whether `bytes` hold CR, LF or NUL, eight bytes at a time: a word with no byte below 0x0E
+  /// holds none of them, and only the rest from a word that has one is read byte by byte. The
+  /// app's long values (its Content-Security-Policy) pass through here on every response.
+  static func holdsLineBreakOrNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let raw = UnsafeRawBufferPointer(bytes)
+    var index = 0
+    while index + 8 <= raw.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // The "has a byte less than n" test: a byte below 0x0E sets its high bit here (a byte of
+      // 0x80 or more cannot, through `~word`), so a word of none of them leaves nothing set.
+      if (word &- 0x0e0e_0e0e_0e0e_0e0e) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+      index += 8
+    }
+    return raw[index...].contains { $0 == .cr || $0 == .lf || $0 == 0 }
   }
 
   /// Says the answer depends on request header `name` too: added to `Vary` once, whatever else

@@ -57,6 +57,12 @@ public final class PlaylistSource: Sendable {
   /// Which version of the source `current` gives now (nil when the source cannot say): pages
   /// made from it are the same while it is, so a browser's copy can be confirmed without them.
   public func version(now: Double = Date().timeIntervalSince1970) -> String? {
-    load(now: now).version
+    // While the last load is fresh, its version alone is read: copying the load out retained and
+    // released its songs and rows on every revalidation.
+    let fresh = state.withLock { loaded -> (version: String?, isFresh: Bool) in
+      guard let loaded, now - loaded.checkedAt < 1 else { return (nil, false) }
+      return (loaded.version, true)
+    }
+    return fresh.isFresh ? fresh.version : load(now: now).version
   }
 }
