@@ -11,6 +11,9 @@ public final class PlaylistSource: Sendable {
     var rows: [SongRow]
     var version: String?
     var checkedAt: Double
+
+    /// Whether the source was checked less than a second before `now`: not yet again.
+    func isFresh(at now: Double) -> Bool { now - checkedAt < 1 }
   }
 
   private let fetcher: any SongFetching
@@ -34,7 +37,7 @@ public final class PlaylistSource: Sendable {
   }
 
   private func load(now: Double) -> Loaded {
-    if let loaded = state.withLock({ $0 }), now - loaded.checkedAt < 1 { return loaded }
+    if let loaded = state.withLock({ $0 }), loaded.isFresh(at: now) { return loaded }
     let version = fetcher.version()
     if let loaded = state.withLock({ $0 }), loaded.version != nil, loaded.version == version {
       state.withLock { $0?.checkedAt = now }
@@ -60,7 +63,7 @@ public final class PlaylistSource: Sendable {
     // While the last load is fresh, its version alone is read: copying the load out retained and
     // released its songs and rows on every revalidation.
     let fresh = state.withLock { loaded -> (version: String?, isFresh: Bool) in
-      guard let loaded, now - loaded.checkedAt < 1 else { return (nil, false) }
+      guard let loaded, loaded.isFresh(at: now) else { return (nil, false) }
       return (loaded.version, true)
     }
     return fresh.isFresh ? fresh.version : load(now: now).version

@@ -109,7 +109,7 @@ struct Renderer: OutputVisitor {
       // out rather than through `withUTF8Bytes`: passed through it, the string was copied again
       // (about 5,000 instructions per playlist page).
       let text = value.assumingMemoryBound(to: String.self)
-      let written = text.pointee.utf8.withContiguousStorageIfAvailable {
+      let written: Void? = text.pointee.utf8.withContiguousStorageIfAvailable {
         HTMLEscaping.append($0, into: &output)
       }
       if written == nil { HTMLEscaping.append(text.pointee, into: &output) }
