@@ -5,32 +5,36 @@ public protocol Destination: Sendable, Equatable {}
 /// What a URL output holds: a destination in the app, or an address on the web that came with
 /// the data (a song's cover, a shared link), which is used as it is.
 public struct Link: Sendable {
-  public enum Target: Sendable {
-    case app(any Destination)
-    case web(String)
-  }
-
-  public let target: Target
+  /// The place in the app, or nil for an address on the web.
+  public let destination: (any Destination)?
+  /// The address on the web, when there is no destination; empty otherwise. A stored `String`
+  /// of its own (not an enum's payload), so a renderer reads it where it lies, without a copy.
+  public let address: String
 
   public init(_ destination: some Destination) {
-    target = .app(destination)
+    self.destination = destination
+    address = ""
   }
 
   /// An address from the data; the template still checks its scheme when it writes it.
   public static func web(_ address: String) -> Link {
-    Link(target: .web(address))
+    Link(address: address)
   }
 
-  private init(target: Target) {
-    self.target = target
+  private init(address: String) {
+    destination = nil
+    self.address = address
   }
+
+  /// Where `address` lies in a link, for a renderer that reads it in place.
+  package static let addressOffset = MemoryLayout<Link>.offset(of: \Link.address)
 }
 
 extension Link: Equatable {
   public static func == (left: Link, right: Link) -> Bool {
-    switch (left.target, right.target) {
-    case (.web(let a), .web(let b)): a == b
-    case (.app(let a), .app(let b)): a.isEqual(to: b)
+    switch (left.destination, right.destination) {
+    case (nil, nil): left.address == right.address
+    case (let a?, let b?): a.isEqual(to: b)
     default: false
     }
   }

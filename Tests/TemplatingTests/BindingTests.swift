@@ -211,6 +211,27 @@ import Testing
     )
   }
 
+  /// A stored `Link` is read in place: a web address (long, short or empty) is written as it is,
+  /// and a destination, whose own address is empty, still goes to the link printer.
+  @Test func storedLinksOfBothKindsAreWrittenFromWhereTheyLie() throws {
+    struct Printer: LinkPrinter {
+      func path(for destination: any Destination) -> String {
+        (destination as? Asset).map { "/static/\($0.file)" } ?? ""
+      }
+    }
+    let fixture = try TemplateFixture(["a.xhtml": page(#"<a m:attr="href link">x</a>"#)])
+    let long = "https://covers.example.com/albums/1234/front.jpg?size=64&format=webp"
+    let cases: [(Link, String)] = [
+      (.web(long), long.replacingOccurrences(of: "&", with: "&amp;")),
+      (.web("/a"), "/p/a"), (.web(""), ""), (Link(Asset("cover.svg")), "/p/static/cover.svg"),
+    ]
+    for (link, href) in cases {
+      #expect(
+        try fixture.render("a.xhtml", LinkOnly(link: link), basePath: "/p", links: Printer())
+          == "<div><a href=\"\(href)\">x</a></div>")
+    }
+  }
+
   /// Stored outputs are read where they lie in the view model; computed ones through its type.
   /// The two ways write the same bytes for every kind, escaping and URL checks included.
   @Test func storedAndComputedOutputsRenderAlike() throws {

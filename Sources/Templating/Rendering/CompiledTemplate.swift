@@ -71,7 +71,8 @@ public struct CompiledTemplate: Sendable {
           withUnsafeTemporaryAllocation(of: Scope.self, capacity: plan.maxDepth) { scopes in
             var renderer = Renderer(
               instructions: instructions, staticBytes: staticBytes,
-              basePath: Array(basePath.utf8), links: links, output: output, scopes: scopes)
+              objectTypes: plan.objectTypes, basePath: Array(basePath.utf8), links: links,
+              output: output, scopes: scopes)
             renderer.run(range, in: Scope(root))
             output = renderer.output
           }

@@ -8,35 +8,44 @@ import MVVM
 /// `staticBytes` first, then its value, so the markup between two values costs no step of its
 /// own (` width="` before a width; `" height="` after it and before a height).
 struct RenderPlan: Sendable {
+  /// What a step does. A stored output's kind of value is decided here, when the plan is made,
+  /// so rendering reads it without asking its layout.
   enum Code: UInt8, Sendable {
     case bytes, basePath, text, booleanAttribute, condition, negatedCondition, repeatEach,
       object, fragment
     /// A repeat item's parity, `odd` or `even`: two fixed words written without a visit.
     case parity
-
-    /// The code of a step that writes `slot`'s value.
-    static func writing(_ slot: Slot) -> Code {
-      slot.source == .position(.parity) ? .parity : .text
-    }
+    /// A stored `String`, `Int` or `Link`, read where it lies in its scope's instance.
+    case string, number, link
+    /// A stored object, whose scope starts where it lies, without a call to its parent.
+    case storedObject
   }
 
-  /// `start..<end` is the range of `staticBytes` written before the step (for a boolean
-  /// attribute, the bytes written when its flag holds, and nothing before). For blocks
-  /// (conditions, repeats, objects) `next` is the index of the first instruction after the block.
-  /// A slot is `depth` and `field`: an output's number, or for a repeat position
-  /// `-1 - position`; a stored output also says where it lies (`storage`). `kind` says how a
-  /// value is written: as text, or as a URL attribute.
+  /// The static bytes a step writes first, when there are at most this many: they are kept in
+  /// the step and copied as two 16-byte blocks, with no look into `staticBytes`.
+  static let markupCapacity = 32
+
+  /// One step. `staticCount` static bytes are written before the step's value: held in `markup`
+  /// when they fit, otherwise in `staticBytes` from `start` (for a boolean attribute, the bytes
+  /// written when its flag holds, and nothing before). For blocks (conditions, repeats, objects)
+  /// `next` is the index of the first instruction after the block. A slot is `depth` and
+  /// `field`: an output's number, or for a repeat position `-1 - position`. A stored output also
+  /// has its `offset` in an instance of `root`, the type it was measured on; a stored object's
+  /// type is `objectTypes[typeIndex]`. `kind` says how a value is written: as text, or as a URL.
   struct Instruction: Sendable {
     var code: Code
     var kind: AttributeKind = .text
-    var storage: OutputStorage?
     var depth: Int32 = 0
     var field: Int32 = 0
+    var staticCount: Int32 = 0
     var start: Int32 = 0
-    var end: Int32 = 0
     var next: Int32 = 0
+    var offset: Int32 = 0
+    var typeIndex: Int32 = 0
+    var root: ObjectIdentifier?
+    var markup = (SIMD16<UInt8>(), SIMD16<UInt8>())
 
-    init(code: Code, kind: AttributeKind = .text, slot: Slot? = nil, bytes: Range<Int> = 0..<0) {
+    init(code: Code, kind: AttributeKind = .text, slot: Slot? = nil) {
       self.code = code
       self.kind = kind
       if let slot {
@@ -45,10 +54,7 @@ struct RenderPlan: Sendable {
         case .output(let index): field = Int32(truncatingIfNeeded: index)
         case .position(let position): field = -1 - Int32(truncatingIfNeeded: position.rawValue)
         }
-        storage = slot.storage
       }
-      start = Int32(truncatingIfNeeded: bytes.lowerBound)
-      end = Int32(truncatingIfNeeded: bytes.upperBound)
     }
   }
 
@@ -61,6 +67,9 @@ struct RenderPlan: Sendable {
   /// How deep scopes nest (the page, repeat items, objects), to size the renderer's stack once.
   private(set) var maxDepth = 1
 
+  /// The types of the stored objects the plan enters in place.
+  private(set) var objectTypes: [any Outputs.Type] = []
+
   init(_ ops: [RenderOp]) {
     append(ops, depth: 1)
   }
@@ -71,58 +80,102 @@ struct RenderPlan: Sendable {
     maxDepth = max(maxDepth, depth)
     // Where the static bytes not yet written by a step begin.
     var pending = staticBytes.count
-    /// The static bytes since the last step, for the step being added.
-    func taken(_ plan: inout RenderPlan) -> Range<Int> {
-      defer { pending = plan.staticBytes.count }
-      return pending..<plan.staticBytes.count
+    /// Adds `instruction` with the static bytes since the last step.
+    func add(_ instruction: Instruction, _ plan: inout RenderPlan) {
+      var instruction = instruction
+      plan.attach(pending..<plan.staticBytes.count, to: &instruction)
+      plan.instructions.append(instruction)
+      pending = plan.staticBytes.count
     }
     for op in ops {
       switch op {
       case .bytes(let bytes):
         staticBytes += bytes
       case .basePath:
-        instructions.append(Instruction(code: .basePath, bytes: taken(&self)))
+        add(Instruction(code: .basePath), &self)
       case .text(let slot):
-        instructions.append(Instruction(code: .writing(slot), slot: slot, bytes: taken(&self)))
+        add(writing(slot), &self)
       case .attribute(let slot, let prefix, let kind):
         staticBytes += prefix
-        instructions.append(
-          Instruction(code: .writing(slot), kind: kind, slot: slot, bytes: taken(&self)))
+        add(writing(slot, as: kind), &self)
         staticBytes.append(UInt8(ascii: "\""))
       case .booleanAttribute(let slot, let bytes):
-        flush(taken(&self))
+        if pending < staticBytes.count { add(Instruction(code: .bytes), &self) }
         staticBytes += bytes
-        instructions.append(Instruction(code: .booleanAttribute, slot: slot, bytes: taken(&self)))
+        add(testing(slot, code: .booleanAttribute), &self)
       case .condition(let slot, let negated, let body):
-        let code: Code = negated ? .negatedCondition : .condition
-        block(Instruction(code: code, slot: slot, bytes: taken(&self)), body, depth)
-        pending = staticBytes.count
+        block(testing(slot, code: negated ? .negatedCondition : .condition), body, depth, &pending)
       case .repeatEach(let slot, let body):
-        block(Instruction(code: .repeatEach, slot: slot, bytes: taken(&self)), body, depth + 1)
-        pending = staticBytes.count
+        block(Instruction(code: .repeatEach, slot: slot), body, depth + 1, &pending)
       case .object(let slot, let body):
-        block(Instruction(code: .object, slot: slot, bytes: taken(&self)), body, depth + 1)
-        pending = staticBytes.count
+        block(entering(slot), body, depth + 1, &pending)
       case .fragment(let id, let body):
         let start = instructions.count + 1
-        block(Instruction(code: .fragment, bytes: taken(&self)), body, depth)
-        pending = staticBytes.count
+        block(Instruction(code: .fragment), body, depth, &pending)
         fragments[id] = start..<instructions.count
         fragmentIDs.append(id)
       }
     }
-    flush(taken(&self))
+    if pending < staticBytes.count { add(Instruction(code: .bytes), &self) }
   }
 
-  /// A step that only writes static bytes, when there are any.
-  private mutating func flush(_ bytes: Range<Int>) {
-    if !bytes.isEmpty { instructions.append(Instruction(code: .bytes, bytes: bytes)) }
+  /// Gives `instruction` the static bytes in `range`: a copy in the step when they fit.
+  private func attach(_ range: Range<Int>, to instruction: inout Instruction) {
+    instruction.staticCount = Int32(truncatingIfNeeded: range.count)
+    instruction.start = Int32(truncatingIfNeeded: range.lowerBound)
+    guard range.count <= Self.markupCapacity else { return }
+    var markup = [UInt8](repeating: 0, count: Self.markupCapacity)
+    markup.replaceSubrange(0..<range.count, with: staticBytes[range])
+    instruction.markup = (SIMD16(markup[0..<16]), SIMD16(markup[16..<32]))
   }
 
-  private mutating func block(_ head: Instruction, _ body: [RenderOp], _ depth: Int) {
+  /// The step that writes `slot`'s value; a plain stored value is read where it lies.
+  private func writing(_ slot: Slot, as kind: AttributeKind = .text) -> Instruction {
+    if slot.source == .position(.parity) { return Instruction(code: .parity, slot: slot) }
+    let code: Code
+    switch slot.storage?.layout {
+    case .string?: code = .string
+    case .number?: code = .number
+    case .link?: code = .link
+    default: return Instruction(code: .text, kind: kind, slot: slot)
+    }
+    return stored(Instruction(code: code, kind: kind, slot: slot), slot)
+  }
+
+  /// A step that tests `slot`; a stored flag is read where it lies.
+  private func testing(_ slot: Slot, code: Code) -> Instruction {
+    let instruction = Instruction(code: code, slot: slot)
+    return slot.storage?.layout == .flag ? stored(instruction, slot) : instruction
+  }
+
+  /// The head of an object's block; a stored object is entered where it lies.
+  private mutating func entering(_ slot: Slot) -> Instruction {
+    guard case .object(let type)? = slot.storage?.layout else {
+      return Instruction(code: .object, slot: slot)
+    }
+    var instruction = stored(Instruction(code: .storedObject, slot: slot), slot)
+    instruction.typeIndex = Int32(truncatingIfNeeded: objectTypes.count)
+    objectTypes.append(type)
+    return instruction
+  }
+
+  private func stored(_ instruction: Instruction, _ slot: Slot) -> Instruction {
+    guard let storage = slot.storage else { return instruction }
+    var instruction = instruction
+    instruction.root = storage.root
+    instruction.offset = Int32(truncatingIfNeeded: storage.offset)
+    return instruction
+  }
+
+  private mutating func block(
+    _ head: Instruction, _ body: [RenderOp], _ depth: Int, _ pending: inout Int
+  ) {
+    var head = head
+    attach(pending..<staticBytes.count, to: &head)
     let position = instructions.count
     instructions.append(head)
     append(body, depth: depth)
     instructions[position].next = Int32(truncatingIfNeeded: instructions.count)
+    pending = staticBytes.count
   }
 }

@@ -17,8 +17,11 @@ struct Renderer: OutputVisitor {
 
   let instructions: UnsafeBufferPointer<RenderPlan.Instruction>
   let staticBytes: UnsafeBufferPointer<UInt8>
+  let objectTypes: [any Outputs.Type]
   let basePath: [UInt8]
   let links: any LinkPrinter
+  /// Where a link's web address lies in it (`Link.addressOffset`), read once per rendering.
+  private let linkAddressOffset = Link.addressOffset
   var output: ByteBuffer
   /// The scope stack, as deep as the plan nests (`RenderPlan.maxDepth`); the first `depth` of
   /// them are in use.
@@ -30,11 +33,13 @@ struct Renderer: OutputVisitor {
 
   init(
     instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
-    staticBytes: UnsafeBufferPointer<UInt8>, basePath: [UInt8], links: any LinkPrinter,
+    staticBytes: UnsafeBufferPointer<UInt8>, objectTypes: [any Outputs.Type], basePath: [UInt8],
+    links: any LinkPrinter,
     output: ByteBuffer, scopes: UnsafeMutableBufferPointer<Scope>
   ) {
     self.instructions = instructions
     self.staticBytes = staticBytes
+    self.objectTypes = objectTypes
     self.basePath = basePath
     self.links = links
     self.output = output
@@ -56,66 +61,63 @@ struct Renderer: OutputVisitor {
     while index < range.upperBound {
       let instruction = instructions[index]
       index += 1
+      // A boolean attribute's static bytes are the attribute, written only when its flag holds;
+      // every other step writes its static bytes first.
+      guard instruction.code != .booleanAttribute else {
+        if test(instruction) { appendStatic(instruction) }
+        continue
+      }
+      appendStatic(instruction)
       switch instruction.code {
-      case .bytes, .fragment:
-        // A fragment's body follows and renders in place.
-        appendStatic(instruction)
+      case .bytes, .fragment, .booleanAttribute:
+        break  // A fragment's body follows and renders in place.
       case .basePath:
-        appendStatic(instruction)
         output.append(basePath)
       case .text:
-        appendStatic(instruction)
-        write(instruction, as: instruction.kind)
+        visit(instruction, for: .write(instruction.kind))
+      case .string:
+        guard let value = stored(instruction) else {
+          visit(instruction, for: .write(instruction.kind))
+          continue
+        }
+        let text = value.assumingMemoryBound(to: String.self)
+        if !withUTF8BytesInPlace(at: text, { HTMLEscaping.append($0, into: &output) }) {
+          HTMLEscaping.append(text.pointee, into: &output)
+        }
+      case .number:
+        guard let value = stored(instruction) else {
+          visit(instruction, for: .write(instruction.kind))
+          continue
+        }
+        Self.appendDecimal(value.load(as: Int.self), into: &output)
+      case .link:
+        guard let value = stored(instruction) else {
+          visit(instruction, for: .write(instruction.kind))
+          continue
+        }
+        appendURL(at: value.assumingMemoryBound(to: Link.self), kind: instruction.kind)
       case .parity:
-        appendStatic(instruction)
         if let scope = scope(instruction) {
           let word: StaticString = scope.index % 2 == 0 ? "odd" : "even"
           output.append(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
         }
-      case .booleanAttribute:
-        if test(instruction) { appendStatic(instruction) }
       case .condition, .negatedCondition:
-        appendStatic(instruction)
         let blockEnd = Int(instruction.next)
         if test(instruction) != (instruction.code == .negatedCondition) { run(index..<blockEnd) }
         index = blockEnd
-      case .repeatEach, .object:
-        appendStatic(instruction)
+      case .storedObject:
         let blockEnd = Int(instruction.next)
-        if instruction.code == .object, case .object(let type)? = instruction.storage?.layout,
-          let object = stored(instruction)
-        {
-          // A stored object: its scope starts where it lies, without a call to its parent.
-          run(index..<blockEnd, in: Scope(object, type: type))
+        if let object = stored(instruction) {
+          run(index..<blockEnd, in: Scope(object, type: objectTypes[Int(instruction.typeIndex)]))
         } else {
           visit(instruction, for: .enter(index..<blockEnd))
         }
         index = blockEnd
+      case .repeatEach, .object:
+        let blockEnd = Int(instruction.next)
+        visit(instruction, for: .enter(index..<blockEnd))
+        index = blockEnd
       }
-    }
-  }
-
-  /// Writes a slot's value: a plain stored one straight from where it lies in its scope's
-  /// instance, any other through its scope's type.
-  @inline(__always)
-  private mutating func write(_ instruction: RenderPlan.Instruction, as kind: AttributeKind) {
-    guard let storage = instruction.storage, let value = stored(instruction) else {
-      visit(instruction, for: .write(kind))
-      return
-    }
-    switch storage.layout {
-    case .string:
-      // Read where it lies, without a copy of the string (and its retain and release). Written
-      // out rather than through `withUTF8Bytes`: passed through it, the string was copied again
-      // (about 5,000 instructions per playlist page).
-      let text = value.assumingMemoryBound(to: String.self)
-      let written: Void? = text.pointee.utf8.withContiguousStorageIfAvailable {
-        HTMLEscaping.append($0, into: &output)
-      }
-      if written == nil { HTMLEscaping.append(text.pointee, into: &output) }
-    case .number: Self.appendDecimal(value.load(as: Int.self), into: &output)
-    case .link: appendURL(at: value.assumingMemoryBound(to: Link.self), kind: kind)
-    case .flag, .object: break  // Not text: the compiler refuses to write flags and objects.
     }
   }
 
@@ -124,12 +126,12 @@ struct Renderer: OutputVisitor {
   /// the output is asked of the scope's type instead, which is always safe.
   @inline(__always)
   private func stored(_ instruction: RenderPlan.Instruction) -> UnsafeRawPointer? {
-    guard let storage = instruction.storage, let scope = scope(instruction),
-      storage.root == ObjectIdentifier(scope.type)
+    guard let root = instruction.root, let scope = scope(instruction),
+      root == ObjectIdentifier(scope.type)
     else {
       return nil
     }
-    return scope.instance + storage.offset
+    return scope.instance + Int(instruction.offset)
   }
 
   /// The scope a slot reads from; the compiler only makes slots into scopes that enclose them.
@@ -152,9 +154,8 @@ struct Renderer: OutputVisitor {
   }
 
   private mutating func test(_ instruction: RenderPlan.Instruction) -> Bool {
-    if instruction.storage?.layout == .flag, let flag = stored(instruction) {
-      return flag.load(as: Bool.self)
-    }
+    // Only a stored flag has a root here: other tests ask the scope's type.
+    if let flag = stored(instruction) { return flag.load(as: Bool.self) }
     holds = false
     visit(instruction, for: .test)
     return holds
@@ -233,37 +234,62 @@ struct Renderer: OutputVisitor {
 
   // MARK: Writing
 
+  /// The static bytes before a step: those held in the step as two 16-byte blocks, written
+  /// whole into room for both and counted only as far as they go; longer runs from the plan.
   @inline(__always)
   private mutating func appendStatic(_ instruction: RenderPlan.Instruction) {
-    output.append(
-      UnsafeBufferPointer(rebasing: staticBytes[Int(instruction.start)..<Int(instruction.end)]))
+    let count = Int(instruction.staticCount)
+    guard count <= RenderPlan.markupCapacity else {
+      let start = Int(instruction.start)
+      output.append(UnsafeBufferPointer(rebasing: staticBytes[start..<start + count]))
+      return
+    }
+    let target = UnsafeMutableRawPointer(output.reserve(RenderPlan.markupCapacity))
+    target.storeBytes(of: instruction.markup.0, as: SIMD16<UInt8>.self)
+    target.storeBytes(of: instruction.markup.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
+    output.advance(by: count)
   }
 
   /// A URL, checked where it lands in an attribute: an app path gets the base path in front; an
   /// address from the data must have a safe scheme, or it becomes the blocked URL.
   private mutating func appendURL(at link: UnsafePointer<Link>, kind: AttributeKind) {
-    switch link.pointee.target {
-    case .app(let destination): appendURL(links.path(for: destination), kind: kind)
-    case .web(let address): appendURL(address, kind: kind)
+    // An address from the data is read where it lies: a copy of the link (or even of its
+    // optional destination, to test it) costs retains and releases. Only a web link has a
+    // non-empty address; an empty one goes the long way, which tells the two kinds apart.
+    if let offset = linkAddressOffset {
+      let address = (UnsafeRawPointer(link) + offset).assumingMemoryBound(to: String.self)
+      if !address.pointee.isEmpty
+        && withUTF8BytesInPlace(at: address, { appendURL($0, kind: kind) })
+      {
+        return
+      }
+    }
+    if let destination = link.pointee.destination {
+      appendURL(links.path(for: destination), kind: kind)
+    } else {
+      appendURL(link.pointee.address, kind: kind)
     }
   }
 
   private mutating func appendURL(_ url: String, kind: AttributeKind) {
+    withUTF8Bytes(of: url) { appendURL($0, kind: kind) }
+  }
+
+  private mutating func appendURL(_ bytes: UnsafeBufferPointer<UInt8>, kind: AttributeKind) {
     switch kind {
     case .url:
-      // The bytes are reached once for the check, the base path and the copy.
-      withUTF8Bytes(of: url) { bytes in
-        guard URLSafety.isSafe(bytes) else {
-          HTMLEscaping.append(URLSafety.blocked, into: &output)
-          return
-        }
-        if URLSafety.isRootRelative(bytes) { output.append(basePath) }
-        HTMLEscaping.append(bytes, into: &output)
+      guard URLSafety.isSafe(bytes) else {
+        HTMLEscaping.append(URLSafety.blocked, into: &output)
+        return
       }
+      if URLSafety.isRootRelative(bytes) { output.append(basePath) }
+      HTMLEscaping.append(bytes, into: &output)
     case .srcset:
-      HTMLEscaping.append(URLSafety.isSafeSourceSet(url) ? url : URLSafety.blocked, into: &output)
+      // Rare (an image's set of sources), so checked as a string.
+      let set = String(decoding: bytes, as: UTF8.self)
+      HTMLEscaping.append(URLSafety.isSafeSourceSet(set) ? set : URLSafety.blocked, into: &output)
     case .text:
-      HTMLEscaping.append(url, into: &output)
+      HTMLEscaping.append(bytes, into: &output)
     }
   }
 
