@@ -22,8 +22,9 @@ struct RenderPlan: Sendable {
   }
 
   /// The static bytes a step writes first, when there are at most this many: they are kept in
-  /// the step and copied as two 16-byte blocks, with no look into `staticBytes`.
-  static let markupCapacity = 32
+  /// the step and copied as three 16-byte blocks, with no look into `staticBytes`. 48 holds the
+  /// markup between two values of a table row, a cell's start tag and an image's included.
+  static let markupCapacity = 48
 
   /// One step. `staticCount` static bytes are written before the step's value: held in `markup`
   /// when they fit, otherwise in `staticBytes` from `start` (for a boolean attribute, the bytes
@@ -43,7 +44,7 @@ struct RenderPlan: Sendable {
     var offset: Int32 = 0
     var typeIndex: Int32 = 0
     var root: ObjectIdentifier?
-    var markup = (SIMD16<UInt8>(), SIMD16<UInt8>())
+    var markup = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
 
     init(code: Code, kind: AttributeKind = .text, slot: Slot? = nil) {
       self.code = code
@@ -126,7 +127,7 @@ struct RenderPlan: Sendable {
     guard range.count <= Self.markupCapacity else { return }
     var markup = [UInt8](repeating: 0, count: Self.markupCapacity)
     markup.replaceSubrange(0..<range.count, with: staticBytes[range])
-    instruction.markup = (SIMD16(markup[0..<16]), SIMD16(markup[16..<32]))
+    instruction.markup = (SIMD16(markup[0..<16]), SIMD16(markup[16..<32]), SIMD16(markup[32...]))
   }
 
   /// The step that writes `slot`'s value; a plain stored value is read where it lies.

@@ -234,7 +234,7 @@ struct Renderer: OutputVisitor {
 
   // MARK: Writing
 
-  /// The static bytes before a step: those held in the step as two 16-byte blocks, written
+  /// The static bytes before a step: those held in the step as three 16-byte blocks, written
   /// whole into room for both and counted only as far as they go; longer runs from the plan.
   @inline(__always)
   private mutating func appendStatic(_ instruction: RenderPlan.Instruction) {
@@ -247,6 +247,7 @@ struct Renderer: OutputVisitor {
     let target = UnsafeMutableRawPointer(output.reserve(RenderPlan.markupCapacity))
     target.storeBytes(of: instruction.markup.0, as: SIMD16<UInt8>.self)
     target.storeBytes(of: instruction.markup.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
+    target.storeBytes(of: instruction.markup.2, toByteOffset: 32, as: SIMD16<UInt8>.self)
     output.advance(by: count)
   }
 
