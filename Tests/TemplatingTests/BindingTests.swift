@@ -263,6 +263,15 @@ import Testing
         try fixture.render("s.xhtml", ComputedOutputs(stored: value), basePath: "/base") == expected
       )
     }
+    // Compiled for the stored outputs, the template reads `part` in place as part of the page's
+    // scope. Rendered with a view model of another type (which typed pages rule out), it asks
+    // for each output by number instead, `part`'s through the object.
+    let template = try #require(
+      try fixture.library(["s.xhtml": StoredOutputs.outputSchema])["s.xhtml"])
+    for (value, expected) in zip(values, expected) {
+      let page = template.render(ComputedOutputs(stored: value), basePath: "/base")
+      #expect(String(decoding: page, as: UTF8.self) == expected)
+    }
   }
 
   /// Offsets are used only on the type they were measured on. A template rendered with a view

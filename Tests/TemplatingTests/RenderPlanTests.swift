@@ -9,7 +9,7 @@ import Testing
   @Test func markupRidesOnTheStepAfterItAndAQuoteOnTheMarkupAfterIt() throws {
     let fixture = try TemplateFixture([
       "row.xhtml": page(
-        #"<p class="a long list of classes for this test" m:attr="title title"><b m:text="name">x</b>!</p><i m:if="shown">?</i>"#
+        #"<p class="a long list of classes for this test, and more" m:attr="title title"><b m:text="name">x</b>!</p><i m:if="shown">?</i>"#
       )
     ])
     let template = try #require(try fixture.library(["row.xhtml": Shown.outputSchema])["row.xhtml"])
@@ -19,17 +19,18 @@ import Testing
       let bytes = Array(plan.staticBytes[start..<start + Int(instruction.staticCount)])
       // Markup that fits is also held in the step, which is where rendering copies it from.
       if bytes.count <= RenderPlan.markupCapacity {
-        let blocks = [instruction.markup.0, instruction.markup.1, instruction.markup.2]
+        let markup = instruction.markup
+        let blocks = [markup.0, markup.1, markup.2, markup.3]
         let held = blocks.flatMap { block in (0..<16).map { block[$0] } }
         #expect(Array(held[..<bytes.count]) == bytes)
       }
       return "\(instruction.code) \(String(decoding: bytes, as: UTF8.self))"
     }
-    // Stored outputs get steps that read them in place; the first run of markup (59 bytes) is
+    // Stored outputs get steps that read them in place; the first run of markup (69 bytes) is
     // too long to be held in its step and is copied from the plan's static bytes.
     #expect(
       steps == [
-        #"string <div><p class="a long list of classes for this test" title=""#,
+        #"string <div><p class="a long list of classes for this test, and more" title=""#,
         #"string "><b>"#,
         "condition </b>!</p>",
         "bytes <i>?</i>",
@@ -39,9 +40,58 @@ import Testing
       decoding: template.render(Shown(title: "T\"", name: "N&", shown: true)), as: UTF8.self)
     #expect(
       html
-        == #"<div><p class="a long list of classes for this test" title="T&#34;"><b>N&amp;</b>!</p><i>?</i></div>"#
+        == #"<div><p class="a long list of classes for this test, and more" title="T&#34;"><b>N&amp;</b>!</p><i>?</i></div>"#
     )
   }
+
+  /// A stored object read only through stored values is read in place as part of the scope that
+  /// holds it: no step and no scope of its own, and its markup joins its neighbours'. One that
+  /// reads a computed output keeps its block.
+  @Test func aStoredObjectReadThroughStoredValuesOnlyHasNoStepOfItsOwn() throws {
+    let fixture = try TemplateFixture([
+      "s.xhtml": page(
+        #"<h1 m:text="text">t</h1><section m:object="part"><b title="" m:attr="title label" m:text="label">l</b><i m:text="size">0</i></section><p m:text="number">0</p>"#
+      ),
+      "f.xhtml": page(
+        #"<section m:object="frame"><b m:text="caption">c</b><i m:text="size">0</i></section><p m:text="title">t</p>"#
+      ),
+    ])
+    let library = try fixture.library([
+      "s.xhtml": StoredOutputs.outputSchema, "f.xhtml": Framed.outputSchema,
+    ])
+    func steps(_ name: String) throws -> [String] {
+      let plan = try #require(library[name]).plan
+      return plan.instructions.map { instruction in
+        let start = Int(instruction.start)
+        let bytes = plan.staticBytes[start..<start + Int(instruction.staticCount)]
+        return "\(instruction.code) \(String(decoding: bytes, as: UTF8.self))"
+      }
+    }
+    #expect(
+      try steps("s.xhtml") == [
+        "string <div><h1>", #"string </h1><section><b title=""#, #"string ">"#,
+        "number </b><i>", "number </i></section><p>", "bytes </p></div>",
+      ])
+    #expect(
+      try steps("f.xhtml") == [
+        "storedObject <div>", "string <section><b>", "text </b><i>", "bytes </i></section>",
+        "string <p>", "bytes </p></div>",
+      ])
+    let framed = try #require(library["f.xhtml"]).render(
+      Framed(frame: .init(caption: "Hé"), title: "T"))
+    #expect(
+      String(decoding: framed, as: UTF8.self)
+        == "<div><section><b>Hé</b><i>3</i></section><p>T</p></div>")
+  }
+}
+
+@Outputs struct Framed {
+  @Outputs struct Frame {
+    var caption: String
+    var size: Int { caption.utf8.count }
+  }
+  var frame: Frame
+  var title: String
 }
 
 @Outputs struct Shown {

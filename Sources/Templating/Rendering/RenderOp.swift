@@ -36,6 +36,18 @@ struct Slot: Sendable, Equatable {
   var depth: Int
   var source: Source
   var storage: OutputStorage? = nil
+  /// For an output of a stored object that the plan reads as part of the scope holding the
+  /// object (see `RenderPlan`): that object.
+  var holder: Holder? = nil
+
+  /// A stored object output: the scope that holds it (`depth`), its output number there, and
+  /// where it lies in an instance of `root`.
+  struct Holder: Sendable, Equatable {
+    var depth: Int
+    var field: Int
+    var offset: Int
+    var root: ObjectIdentifier
+  }
 }
 
 /// What a repeat tells about each item's place in the list, for `index`, `first`, `parity`….

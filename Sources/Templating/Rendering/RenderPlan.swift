@@ -7,6 +7,10 @@ import MVVM
 /// Static bytes ride on the step that follows them: each instruction writes its range of
 /// `staticBytes` first, then its value, so the markup between two values costs no step of its
 /// own (` width="` before a width; `" height="` after it and before a height).
+///
+/// A stored object whose part of the page reads it only through stored values (an image in a
+/// table row) gets no step and no scope of its own: its outputs are read where they lie inside
+/// the scope that holds it, and the markup around it joins its neighbours'.
 struct RenderPlan: Sendable {
   /// What a step does. A stored output's kind of value is decided here, when the plan is made,
   /// so rendering reads it without asking its layout.
@@ -22,15 +26,16 @@ struct RenderPlan: Sendable {
   }
 
   /// The static bytes a step writes first, when there are at most this many: they are kept in
-  /// the step and copied as three 16-byte blocks, with no look into `staticBytes`. 48 holds the
+  /// the step and copied as four 16-byte blocks, with no look into `staticBytes`. 64 holds the
   /// markup between two values of a table row, a cell's start tag and an image's included.
-  static let markupCapacity = 48
+  static let markupCapacity = 64
 
   /// One step. `staticCount` static bytes are written before the step's value: held in `markup`
   /// when they fit, otherwise in `staticBytes` from `start` (for a boolean attribute, the bytes
   /// written when its flag holds, and nothing before). For blocks (conditions, repeats, objects)
   /// `next` is the index of the first instruction after the block. A slot is `depth` and
-  /// `field`: an output's number, or for a repeat position `-1 - position`. A stored output also
+  /// `field`: an output's number, or for a repeat position `-1 - position`; an output of an
+  /// object read in place is `innerField` of the object that is output `field`. A stored output also
   /// has its `offset` in an instance of `root`, the type it was measured on; a stored object's
   /// type is `objectTypes[typeIndex]`. `kind` says how a value is written: as text, or as a URL.
   struct Instruction: Sendable {
@@ -43,18 +48,23 @@ struct RenderPlan: Sendable {
     var next: Int32 = 0
     var offset: Int32 = 0
     var typeIndex: Int32 = 0
+    var innerField: Int32 = -1
     var root: ObjectIdentifier?
-    var markup = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
+    var markup = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
 
     init(code: Code, kind: AttributeKind = .text, slot: Slot? = nil) {
       self.code = code
       self.kind = kind
-      if let slot {
-        depth = Int32(truncatingIfNeeded: slot.depth)
-        switch slot.source {
-        case .output(let index): field = Int32(truncatingIfNeeded: index)
-        case .position(let position): field = -1 - Int32(truncatingIfNeeded: position.rawValue)
-        }
+      guard let slot else { return }
+      depth = Int32(truncatingIfNeeded: slot.depth)
+      switch slot.source {
+      case .output(let index): field = Int32(truncatingIfNeeded: index)
+      case .position(let position): field = -1 - Int32(truncatingIfNeeded: position.rawValue)
+      }
+      if let holder = slot.holder {
+        innerField = field
+        depth = Int32(truncatingIfNeeded: holder.depth)
+        field = Int32(truncatingIfNeeded: holder.field)
       }
     }
   }
@@ -72,7 +82,92 @@ struct RenderPlan: Sendable {
   private(set) var objectTypes: [any Outputs.Type] = []
 
   init(_ ops: [RenderOp]) {
-    append(ops, depth: 1)
+    append(Self.inliningStoredObjects(ops, depth: 1), depth: 1)
+  }
+
+  /// `ops` with each stored object whose body reads it only through stored values replaced by
+  /// that body, its slots reading the object where it lies in the scope that holds it. `depth`
+  /// is the number of scopes around `ops`, so a block inside opens scope `depth`.
+  private static func inliningStoredObjects(_ ops: [RenderOp], depth: Int) -> [RenderOp] {
+    ops.flatMap { op -> [RenderOp] in
+      switch op {
+      case .object(let slot, let body):
+        let body = inliningStoredObjects(body, depth: depth + 1)
+        guard let holder = holder(slot, ofBody: body, opening: depth) else {
+          return [.object(slot, body)]
+        }
+        return body.map { reading($0, objectAt: depth, through: holder) }
+      case .condition(let slot, let negated, let body):
+        return [.condition(slot, negated: negated, inliningStoredObjects(body, depth: depth))]
+      case .repeatEach(let slot, let body):
+        return [.repeatEach(slot, inliningStoredObjects(body, depth: depth + 1))]
+      case .fragment(let id, let body):
+        return [.fragment(id, inliningStoredObjects(body, depth: depth))]
+      case .bytes, .basePath, .text, .attribute, .booleanAttribute:
+        return [op]
+      }
+    }
+  }
+
+  /// The object of `slot`, when it is stored and `body`, its part of the page in scope
+  /// `objectDepth`, reads it only through stored plain values and opens no scope of its own.
+  private static func holder(
+    _ slot: Slot, ofBody body: [RenderOp], opening objectDepth: Int
+  )
+    -> Slot.Holder?
+  {
+    guard case .output(let field) = slot.source, let storage = slot.storage,
+      case .object = storage.layout, readsStoredValuesOnly(body, of: objectDepth)
+    else { return nil }
+    return Slot.Holder(depth: slot.depth, field: field, offset: storage.offset, root: storage.root)
+  }
+
+  private static func readsStoredValuesOnly(_ ops: [RenderOp], of objectDepth: Int) -> Bool {
+    func isStoredValue(_ slot: Slot) -> Bool {
+      guard slot.depth == objectDepth else { return true }
+      guard case .output = slot.source, slot.holder == nil, let layout = slot.storage?.layout
+      else { return false }
+      switch layout {
+      case .string, .number, .link, .flag: return true
+      case .object: return false
+      }
+    }
+    return ops.allSatisfy { op in
+      switch op {
+      case .bytes, .basePath: true
+      case .text(let slot), .attribute(let slot, _, _), .booleanAttribute(let slot, _):
+        isStoredValue(slot)
+      case .condition(let slot, _, let body):
+        isStoredValue(slot) && readsStoredValuesOnly(body, of: objectDepth)
+      case .repeatEach, .object, .fragment: false
+      }
+    }
+  }
+
+  /// `op` with its slots into scope `objectDepth` reading through `holder` instead.
+  private static func reading(
+    _ op: RenderOp, objectAt objectDepth: Int, through holder: Slot.Holder
+  )
+    -> RenderOp
+  {
+    func mapped(_ slot: Slot) -> Slot {
+      guard slot.depth == objectDepth else { return slot }
+      var slot = slot
+      slot.holder = holder
+      return slot
+    }
+    switch op {
+    case .bytes, .basePath, .repeatEach, .object, .fragment: return op
+    case .text(let slot): return .text(mapped(slot))
+    case .attribute(let slot, let prefix, let kind):
+      return .attribute(mapped(slot), prefix: prefix, kind: kind)
+    case .booleanAttribute(let slot, let bytes):
+      return .booleanAttribute(mapped(slot), bytes: bytes)
+    case .condition(let slot, let negated, let body):
+      return .condition(
+        mapped(slot), negated: negated,
+        body.map { reading($0, objectAt: objectDepth, through: holder) })
+    }
   }
 
   /// Appends the instructions of `ops`, a block's body or the page; static bytes wait for the
@@ -127,7 +222,10 @@ struct RenderPlan: Sendable {
     guard range.count <= Self.markupCapacity else { return }
     var markup = [UInt8](repeating: 0, count: Self.markupCapacity)
     markup.replaceSubrange(0..<range.count, with: staticBytes[range])
-    instruction.markup = (SIMD16(markup[0..<16]), SIMD16(markup[16..<32]), SIMD16(markup[32...]))
+    instruction.markup = (
+      SIMD16(markup[0..<16]), SIMD16(markup[16..<32]), SIMD16(markup[32..<48]),
+      SIMD16(markup[48...])
+    )
   }
 
   /// The step that writes `slot`'s value; a plain stored value is read where it lies.
@@ -163,8 +261,8 @@ struct RenderPlan: Sendable {
   private func stored(_ instruction: Instruction, _ slot: Slot) -> Instruction {
     guard let storage = slot.storage else { return instruction }
     var instruction = instruction
-    instruction.root = storage.root
-    instruction.offset = Int32(truncatingIfNeeded: storage.offset)
+    instruction.root = slot.holder?.root ?? storage.root
+    instruction.offset = Int32(truncatingIfNeeded: (slot.holder?.offset ?? 0) + storage.offset)
     return instruction
   }
 

@@ -13,6 +13,8 @@ struct Renderer: OutputVisitor {
     case test
     /// A list or object whose items render these instructions.
     case enter(Range<Int>)
+    /// An object, whose output `forwarded` is the one wanted, for `forwardedPurpose`.
+    case forward
   }
 
   let instructions: UnsafeBufferPointer<RenderPlan.Instruction>
@@ -30,6 +32,9 @@ struct Renderer: OutputVisitor {
   private var purpose = Purpose.test
   /// The answer of the last `.test` visit.
   private var holds = false
+  /// For `.forward`: the object's output wanted, and what for.
+  private var forwarded = 0
+  private var forwardedPurpose = Purpose.test
 
   init(
     instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
@@ -149,7 +154,14 @@ struct Renderer: OutputVisitor {
       visitPosition(RepeatPosition(rawValue: -1 - field), of: scope, for: purpose)
       return
     }
-    self.purpose = purpose
+    if instruction.innerField >= 0 {
+      // An output of an object the plan reads in place: asked of the object.
+      forwarded = Int(instruction.innerField)
+      forwardedPurpose = purpose
+      self.purpose = .forward
+    } else {
+      self.purpose = purpose
+    }
     scope.visit(field, with: &self)
   }
 
@@ -182,7 +194,7 @@ struct Renderer: OutputVisitor {
     switch purpose {
     case .write: HTMLEscaping.append(text, into: &output)
     case .test: holds = true
-    case .enter: break
+    case .enter, .forward: break
     }
   }
 
@@ -190,7 +202,7 @@ struct Renderer: OutputVisitor {
     switch purpose {
     case .write: Self.appendDecimal(number, into: &output)
     case .test: holds = true
-    case .enter: break
+    case .enter, .forward: break
     }
   }
 
@@ -203,7 +215,7 @@ struct Renderer: OutputVisitor {
     // A link handed over as a value goes the way of one read in place.
     case .write(let kind): withUnsafePointer(to: link) { appendURL(at: $0, kind: kind) }
     case .test: holds = true
-    case .enter: break
+    case .enter, .forward: break
     }
   }
 
@@ -225,16 +237,18 @@ struct Renderer: OutputVisitor {
   }
 
   mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>) {
-    guard case .enter(let body) = purpose else {
-      holds = true
-      return
+    switch purpose {
+    case .enter(let body): run(body, in: Scope(object))
+    case .forward:
+      purpose = forwardedPurpose
+      Scope(object).visit(forwarded, with: &self)
+    case .write, .test: holds = true
     }
-    run(body, in: Scope(object))
   }
 
   // MARK: Writing
 
-  /// The static bytes before a step: those held in the step as three 16-byte blocks, written
+  /// The static bytes before a step: those held in the step as four 16-byte blocks, written
   /// whole into room for both and counted only as far as they go; longer runs from the plan.
   @inline(__always)
   private mutating func appendStatic(_ instruction: RenderPlan.Instruction) {
@@ -248,6 +262,7 @@ struct Renderer: OutputVisitor {
     target.storeBytes(of: instruction.markup.0, as: SIMD16<UInt8>.self)
     target.storeBytes(of: instruction.markup.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
     target.storeBytes(of: instruction.markup.2, toByteOffset: 32, as: SIMD16<UInt8>.self)
+    target.storeBytes(of: instruction.markup.3, toByteOffset: 48, as: SIMD16<UInt8>.self)
     output.advance(by: count)
   }
 
