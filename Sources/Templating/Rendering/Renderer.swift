@@ -81,25 +81,16 @@ struct Renderer: OutputVisitor {
       case .text:
         visit(instruction, for: .write(instruction.kind))
       case .string:
-        guard let value = stored(instruction) else {
-          visit(instruction, for: .write(instruction.kind))
-          continue
-        }
+        guard let value = storedOrWritten(instruction) else { continue }
         let text = value.assumingMemoryBound(to: String.self)
         if !withUTF8BytesInPlace(at: text, { HTMLEscaping.append($0, into: &output) }) {
           HTMLEscaping.append(text.pointee, into: &output)
         }
       case .number:
-        guard let value = stored(instruction) else {
-          visit(instruction, for: .write(instruction.kind))
-          continue
-        }
+        guard let value = storedOrWritten(instruction) else { continue }
         Self.appendDecimal(value.load(as: Int.self), into: &output)
       case .link:
-        guard let value = stored(instruction) else {
-          visit(instruction, for: .write(instruction.kind))
-          continue
-        }
+        guard let value = storedOrWritten(instruction) else { continue }
         appendURL(at: value.assumingMemoryBound(to: Link.self), kind: instruction.kind)
       case .parity:
         if let scope = scope(instruction) {
@@ -124,6 +115,18 @@ struct Renderer: OutputVisitor {
         index = blockEnd
       }
     }
+  }
+
+  /// Where a stored value to write lies; or nil, when it is not where the plan expects, and it
+  /// has been asked of its scope's type and written already.
+  @inline(__always)
+  private mutating func storedOrWritten(_ instruction: RenderPlan.Instruction) -> UnsafeRawPointer?
+  {
+    guard let value = stored(instruction) else {
+      visit(instruction, for: .write(instruction.kind))
+      return nil
+    }
+    return value
   }
 
   /// Where a stored output lies, when its scope holds an instance of the type its offset was
