@@ -17,6 +17,9 @@ struct Renderer: OutputVisitor {
     case forward
   }
 
+  /// A plan step, read where it lies in the plan.
+  private typealias Step = UnsafePointer<RenderPlan.Instruction>
+
   let instructions: UnsafeBufferPointer<RenderPlan.Instruction>
   let staticBytes: UnsafeBufferPointer<UInt8>
   let objectTypes: [any Outputs.Type]
@@ -62,24 +65,26 @@ struct Renderer: OutputVisitor {
   }
 
   private mutating func run(_ range: Range<Int>) {
+    guard let first = instructions.baseAddress else { return }
     var index = range.lowerBound
     while index < range.upperBound {
-      let instruction = instructions[index]
+      // Read in place, so each step loads only the fields its code uses (a copy loaded them all).
+      let instruction = first + index
       index += 1
       // A boolean attribute's static bytes are the attribute, written only when its flag holds;
       // every other step writes its static bytes first.
-      guard instruction.code != .booleanAttribute else {
+      guard instruction.pointee.code != .booleanAttribute else {
         if test(instruction) { appendStatic(instruction) }
         continue
       }
       appendStatic(instruction)
-      switch instruction.code {
+      switch instruction.pointee.code {
       case .bytes, .fragment, .booleanAttribute:
         break  // A fragment's body follows and renders in place.
       case .basePath:
         output.append(basePath)
       case .text:
-        visit(instruction, for: .write(instruction.kind))
+        visit(instruction, for: .write(instruction.pointee.kind))
       case .string:
         guard let value = storedOrWritten(instruction) else { continue }
         let text = value.assumingMemoryBound(to: String.self)
@@ -91,26 +96,30 @@ struct Renderer: OutputVisitor {
         Self.appendDecimal(value.load(as: Int.self), into: &output)
       case .link:
         guard let value = storedOrWritten(instruction) else { continue }
-        appendURL(at: value.assumingMemoryBound(to: Link.self), kind: instruction.kind)
+        appendURL(at: value.assumingMemoryBound(to: Link.self), kind: instruction.pointee.kind)
       case .parity:
         if let scope = scope(instruction) {
           let word: StaticString = scope.index % 2 == 0 ? "odd" : "even"
           output.append(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
         }
       case .condition, .negatedCondition:
-        let blockEnd = Int(instruction.next)
-        if test(instruction) != (instruction.code == .negatedCondition) { run(index..<blockEnd) }
+        let blockEnd = Int(instruction.pointee.next)
+        if test(instruction) != (instruction.pointee.code == .negatedCondition) {
+          run(index..<blockEnd)
+        }
         index = blockEnd
       case .storedObject:
-        let blockEnd = Int(instruction.next)
+        let blockEnd = Int(instruction.pointee.next)
         if let object = stored(instruction) {
-          run(index..<blockEnd, in: Scope(object, type: objectTypes[Int(instruction.typeIndex)]))
+          run(
+            index..<blockEnd,
+            in: Scope(object, type: objectTypes[Int(instruction.pointee.typeIndex)]))
         } else {
           visit(instruction, for: .enter(index..<blockEnd))
         }
         index = blockEnd
       case .repeatEach, .object:
-        let blockEnd = Int(instruction.next)
+        let blockEnd = Int(instruction.pointee.next)
         visit(instruction, for: .enter(index..<blockEnd))
         index = blockEnd
       }
@@ -120,10 +129,9 @@ struct Renderer: OutputVisitor {
   /// Where a stored value to write lies; or nil, when it is not where the plan expects, and it
   /// has been asked of its scope's type and written already.
   @inline(__always)
-  private mutating func storedOrWritten(_ instruction: RenderPlan.Instruction) -> UnsafeRawPointer?
-  {
+  private mutating func storedOrWritten(_ instruction: Step) -> UnsafeRawPointer? {
     guard let value = stored(instruction) else {
-      visit(instruction, for: .write(instruction.kind))
+      visit(instruction, for: .write(instruction.pointee.kind))
       return nil
     }
     return value
@@ -133,33 +141,33 @@ struct Renderer: OutputVisitor {
   /// measured on; nil otherwise (a template rendered with a view model of another type), and
   /// the output is asked of the scope's type instead, which is always safe.
   @inline(__always)
-  private func stored(_ instruction: RenderPlan.Instruction) -> UnsafeRawPointer? {
-    guard let root = instruction.root, let scope = scope(instruction),
+  private func stored(_ instruction: Step) -> UnsafeRawPointer? {
+    guard let root = instruction.pointee.root, let scope = scope(instruction),
       root == ObjectIdentifier(scope.type)
     else {
       return nil
     }
-    return scope.instance + Int(instruction.offset)
+    return scope.instance + Int(instruction.pointee.offset)
   }
 
   /// The scope a slot reads from; the compiler only makes slots into scopes that enclose them.
   @inline(__always)
-  private func scope(_ instruction: RenderPlan.Instruction) -> Scope? {
-    let index = Int(instruction.depth)
+  private func scope(_ instruction: Step) -> Scope? {
+    let index = Int(instruction.pointee.depth)
     return index < depth ? scopes[index] : nil
   }
 
   /// Asks the slot's scope for its output, or answers a repeat position itself.
-  private mutating func visit(_ instruction: RenderPlan.Instruction, for purpose: Purpose) {
+  private mutating func visit(_ instruction: Step, for purpose: Purpose) {
     guard let scope = scope(instruction) else { return }
-    let field = Int(instruction.field)
+    let field = Int(instruction.pointee.field)
     guard field >= 0 else {
       visitPosition(RepeatPosition(rawValue: -1 - field), of: scope, for: purpose)
       return
     }
-    if instruction.innerField >= 0 {
+    if instruction.pointee.innerField >= 0 {
       // An output of an object the plan reads in place: asked of the object.
-      forwarded = Int(instruction.innerField)
+      forwarded = Int(instruction.pointee.innerField)
       forwardedPurpose = purpose
       self.purpose = .forward
     } else {
@@ -168,7 +176,7 @@ struct Renderer: OutputVisitor {
     scope.visit(field, with: &self)
   }
 
-  private mutating func test(_ instruction: RenderPlan.Instruction) -> Bool {
+  private mutating func test(_ instruction: Step) -> Bool {
     // Only a stored flag has a root here: other tests ask the scope's type.
     if let flag = stored(instruction) { return flag.load(as: Bool.self) }
     holds = false
@@ -252,20 +260,20 @@ struct Renderer: OutputVisitor {
   // MARK: Writing
 
   /// The static bytes before a step: those held in the step as four 16-byte blocks, written
-  /// whole into room for both and counted only as far as they go; longer runs from the plan.
+  /// whole into room for all four and counted only as far as they go; longer runs from the plan.
   @inline(__always)
-  private mutating func appendStatic(_ instruction: RenderPlan.Instruction) {
-    let count = Int(instruction.staticCount)
+  private mutating func appendStatic(_ instruction: Step) {
+    let count = Int(instruction.pointee.staticCount)
     guard count <= RenderPlan.markupCapacity else {
-      let start = Int(instruction.start)
+      let start = Int(instruction.pointee.start)
       output.append(UnsafeBufferPointer(rebasing: staticBytes[start..<start + count]))
       return
     }
     let target = UnsafeMutableRawPointer(output.reserve(RenderPlan.markupCapacity))
-    target.storeBytes(of: instruction.markup.0, as: SIMD16<UInt8>.self)
-    target.storeBytes(of: instruction.markup.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
-    target.storeBytes(of: instruction.markup.2, toByteOffset: 32, as: SIMD16<UInt8>.self)
-    target.storeBytes(of: instruction.markup.3, toByteOffset: 48, as: SIMD16<UInt8>.self)
+    target.storeBytes(of: instruction.pointee.markup.0, as: SIMD16<UInt8>.self)
+    target.storeBytes(of: instruction.pointee.markup.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
+    target.storeBytes(of: instruction.pointee.markup.2, toByteOffset: 32, as: SIMD16<UInt8>.self)
+    target.storeBytes(of: instruction.pointee.markup.3, toByteOffset: 48, as: SIMD16<UInt8>.self)
     output.advance(by: count)
   }
 
