@@ -6,57 +6,60 @@ public enum HTMLEscaping {
     withUTF8Bytes(of: string) { append($0, into: &buffer) }
   }
 
-  /// Copies runs of plain bytes whole, and writes a replacement for the rest. The scan reads
+  /// Copies plain bytes as it scans them, and writes a replacement for the rest. The scan reads
   /// sixteen bytes at a time while that many are left, then eight, the last few of a value
-  /// included, and stops only at bytes that may need more than a copy.
+  /// included, and each block read is written out whole at once; the output counts only its
+  /// bytes before the first that may need more than a copy, and the scan goes on from there.
+  /// A value that needs no escaping is so written as it is read, with no second pass to copy it.
   static func append(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
     guard let base = bytes.baseAddress else { return }
     let count = bytes.count
-    var start = 0
     var index = 0
     while index < count {
-      if count - index >= 16 {
-        let lane = firstLaneThatMayNeedEscaping(
-          UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self))
+      let remaining = count - index
+      if remaining >= 16 {
+        let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+        UnsafeMutableRawPointer(buffer.reserve(16)).storeBytes(of: block, as: SIMD16<UInt8>.self)
+        let lane = firstLaneThatMayNeedEscaping(block)
+        buffer.advance(by: lane)
         index += lane
         if lane == 16 { continue }
       } else {
-        let lanes = lanesThatMayNeedEscaping(word(base, count: count, at: index))
-        if lanes == 0 {
-          index += 8
-          continue
-        }
+        let word = word(base, count: count, at: index)
+        UnsafeMutableRawPointer(buffer.reserve(8)).storeBytes(of: word, as: UInt64.self)
+        let lanes = lanesThatMayNeedEscaping(word)
         // The lowest marked lane is a real byte of the value: the padding is never marked.
-        index += lanes.trailingZeroBitCount / 8
+        let plain = lanes == 0 ? min(remaining, 8) : lanes.trailingZeroBitCount / 8
+        buffer.advance(by: plain)
+        index += plain
+        if lanes == 0 { continue }
       }
+      // The byte at `index` is written already, just past the output's count.
       let byte = base[index]
-      // How many bytes to leave out, and what to write instead (nothing: they are dropped).
-      var skipped = 1
-      var replacement: StaticString?
       switch byte {
-      case UInt8(ascii: "&"): replacement = "&amp;"
-      case UInt8(ascii: "<"): replacement = "&lt;"
-      case UInt8(ascii: ">"): replacement = "&gt;"
-      case UInt8(ascii: "\""): replacement = "&#34;"
-      case UInt8(ascii: "'"): replacement = "&#39;"
+      case UInt8(ascii: "&"): write("&amp;", into: &buffer)
+      case UInt8(ascii: "<"): write("&lt;", into: &buffer)
+      case UInt8(ascii: ">"): write("&gt;", into: &buffer)
+      case UInt8(ascii: "\""): write("&#34;", into: &buffer)
+      case UInt8(ascii: "'"): write("&#39;", into: &buffer)
       case 0x09, 0x0A, 0x0C, 0x0D, 0x80...:
         // Whitespace and non-ASCII are kept, but for C1 controls and noncharacters.
-        skipped = byte == 0xC2 || byte == 0xEF ? forbiddenLength(bytes, at: index) : 0
-        guard skipped > 0 else {
-          index += 1
+        let forbidden = byte == 0xC2 || byte == 0xEF ? forbiddenLength(bytes, at: index) : 0
+        if forbidden > 0 {
+          index += forbidden
           continue
         }
+        buffer.advance(by: 1)
       default: break  // Other C0 controls and DEL: dropped.
       }
-      buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-      if let replacement {
-        buffer.append(
-          UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-      }
-      index += skipped
-      start = index
+      index += 1
     }
-    buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
+  }
+
+  @inline(__always)
+  private static func write(_ replacement: StaticString, into buffer: inout ByteBuffer) {
+    buffer.append(
+      UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
   }
 
   /// The eight bytes from `index` as little-endian lanes; past the end of the value, lanes hold
