@@ -7,10 +7,11 @@ public enum HTMLEscaping {
   }
 
   /// Copies plain bytes as it scans them, and writes a replacement for the rest. The scan reads
-  /// sixteen bytes at a time while that many are left, then eight, the last few of a value
-  /// included, and each block read is written out whole at once; the output counts only its
-  /// bytes before the first that may need more than a copy, and the scan goes on from there.
-  /// A value that needs no escaping is so written as it is read, with no second pass to copy it.
+  /// sixteen bytes at a time while that many are left; then nine to fifteen as two overlapping
+  /// words, or eight or fewer as one. Each block read is written out whole at once, and the
+  /// output counts only its bytes before the first that may need more than a copy; the scan goes
+  /// on from there. A value that needs no escaping is so written as it is read, with no second
+  /// pass to copy it.
   static func append(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) {
     guard let base = bytes.baseAddress else { return }
     let count = bytes.count
@@ -24,8 +25,33 @@ public enum HTMLEscaping {
         buffer.advance(by: lane)
         index += lane
         if lane == 16 { continue }
+      } else if remaining > 8 {
+        // Nine to fifteen left: the next eight and the value's last eight, which overlap them.
+        let raw = UnsafeRawPointer(base)
+        let next = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let target = UnsafeMutableRawPointer(buffer.reserve(16))
+        target.storeBytes(of: next, as: UInt64.self)
+        let nextLanes = lanesThatMayNeedEscaping(next)
+        var plain = nextLanes.trailingZeroBitCount / 8
+        if nextLanes == 0 {
+          // The next eight are plain, so the last word's lowest marked lane is a real byte past
+          // them; it is written where it lands after them.
+          let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          target.storeBytes(of: last, toByteOffset: remaining - 8, as: UInt64.self)
+          let lastLanes = lanesThatMayNeedEscaping(last)
+          plain = lastLanes == 0 ? remaining : remaining - 8 + lastLanes.trailingZeroBitCount / 8
+        }
+        buffer.advance(by: plain)
+        index += plain
+        if index == count { break }
       } else {
-        let word = word(base, count: count, at: index)
+        // Eight or fewer left: one word, its lanes past the value's end filled with spaces.
+        let spaces: UInt64 = 0x2020_2020_2020_2020 << (8 * UInt64(remaining))  // 0 for eight.
+        let word =
+          count >= 8
+          ? UnsafeRawPointer(base).loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            &>> (8 * UInt64(8 - remaining)) | spaces
+          : shortWord(base, count: count, at: index) | spaces
         UnsafeMutableRawPointer(buffer.reserve(8)).storeBytes(of: word, as: UInt64.self)
         let lanes = lanesThatMayNeedEscaping(word)
         // The lowest marked lane is a real byte of the value: the padding is never marked.
@@ -62,29 +88,21 @@ public enum HTMLEscaping {
       UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
   }
 
-  /// The eight bytes from `index` as little-endian lanes; past the end of the value, lanes hold
-  /// spaces, which never need escaping. Short reads overlap instead of going byte by byte: the
-  /// last bytes of most values, and whole short values, are read in two or three loads.
-  @inline(__always)
-  private static func word(_ base: UnsafePointer<UInt8>, count: Int, at index: Int) -> UInt64 {
+  /// The bytes from `index` to the end of a value shorter than eight bytes, as little-endian
+  /// lanes from lane 0, the rest zero. Overlapping reads instead of going byte by byte: two
+  /// loads for four bytes or more, three for fewer.
+  private static func shortWord(_ base: UnsafePointer<UInt8>, count: Int, at index: Int) -> UInt64 {
     let remaining = count - index
     let raw = UnsafeRawPointer(base)
-    if remaining >= 8 { return raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
-    let spaces: UInt64 = 0x2020_2020_2020_2020 << (8 * UInt64(remaining))
-    if count >= 8 {
-      // The value's last eight bytes, shifted down so that lane 0 is `index`.
-      let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-      return last >> (8 * UInt64(8 - remaining)) | spaces
-    }
     if remaining >= 4 {
       let low = UInt64(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))
       let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-      return low | high << (8 * UInt64(remaining - 4)) | spaces
+      return low | high << (8 * UInt64(remaining - 4))
     }
     let first = UInt64(base[index])
     let middle = UInt64(base[index + remaining / 2]) << (8 * UInt64(remaining / 2))
     let last = UInt64(base[count - 1]) << (8 * UInt64(remaining - 1))
-    return first | middle | last | spaces
+    return first | middle | last
   }
 
   /// Which of eight bytes (little-endian lanes, a lane's high bit set) may need more than a copy:
