@@ -302,6 +302,7 @@ struct Renderer: OutputVisitor {
     withUTF8Bytes(of: url) { appendURL($0, kind: kind) }
   }
 
+  @inline(__always)
   private mutating func appendURL(_ bytes: UnsafeBufferPointer<UInt8>, kind: AttributeKind) {
     switch kind {
     case .url:

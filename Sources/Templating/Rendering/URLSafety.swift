@@ -10,12 +10,17 @@ enum URLSafety {
     withUTF8Bytes(of: value, isSafe)
   }
 
+  @inline(__always)
   static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Most addresses from data begin `https://` or `http://`: one comparison each.
+    // Most addresses from data begin `https://` or `http://`: one comparison each, in place.
     if let base = bytes.baseAddress, bytes.count >= 8 {
       let head = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
       if head == https || head & 0x00FF_FFFF_FFFF_FFFF == http { return true }
     }
+    return hasSafeScheme(bytes)
+  }
+
+  private static func hasSafeScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // The scheme, lowercased, packed into an integer: no allocation on the render path.
     var scheme: UInt64 = 0
     var length = 0
@@ -36,13 +41,12 @@ enum URLSafety {
     return true
   }
 
-  /// `https://` and `http://` as their bytes load into an integer (little-endian).
-  private static let https = prefix("https://")
-  private static let http = prefix("http://")
-
-  private static func prefix(_ text: StaticString) -> UInt64 {
-    text.withUTF8Buffer { $0.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-  }
+  /// `https://` and `http://` as their bytes load into an integer (little-endian: `h` 0x68 in the
+  /// lowest byte, then `t` 0x74, `p` 0x70, `s` 0x73, `:` 0x3A, `/` 0x2F). Written out, as a
+  /// `static let` is checked for its first use on every read. A wrong constant would only send
+  /// addresses the longer way, to the same answer.
+  private static var https: UInt64 { 0x2F2F_3A73_7074_7468 }
+  private static var http: UInt64 { 0x002F_2F3A_7074_7468 }
 
   /// http, https and mailto, packed as `isSafe` packs a scheme: three comparisons, no hashing.
   private static let allowedSchemes = AllowedSchemes(
