@@ -91,6 +91,7 @@ public enum HTMLEscaping {
   /// The bytes from `index` to the end of a value shorter than eight bytes, as little-endian
   /// lanes from lane 0, the rest zero. Overlapping reads instead of going byte by byte: two
   /// loads for four bytes or more, three for fewer.
+  @inline(__always)
   private static func shortWord(_ base: UnsafePointer<UInt8>, count: Int, at index: Int) -> UInt64 {
     let remaining = count - index
     let raw = UnsafeRawPointer(base)
