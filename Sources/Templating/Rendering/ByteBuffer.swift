@@ -42,7 +42,7 @@ struct ByteBuffer {
     } else {
       end.update(from: source, count: length)
     }
-    count += length
+    count &+= length  // Reserved above: within the capacity.
   }
 
   /// Copies 1 to 16 bytes as two possibly overlapping words: a page is mostly such short runs
@@ -82,7 +82,8 @@ struct ByteBuffer {
   /// Room for at least `extra` more bytes; returns where they go. Write them, then `advance`.
   @inline(__always)
   mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
-    if count + extra > capacity { grow(toHold: extra) }
+    // `capacity - count` is never negative, so the test cannot overflow for any `extra`.
+    if extra > capacity &- count { grow(toHold: extra) }
     return base + count
   }
 
@@ -98,9 +99,11 @@ struct ByteBuffer {
     capacity = grown
   }
 
-  /// Counts `written` bytes put where `reserve` pointed.
+  /// Counts `written` bytes put where `reserve` pointed: no more than were reserved, so the
+  /// count stays within the capacity and the sum cannot overflow.
+  @inline(__always)
   mutating func advance(by written: Int) {
-    count += written
+    count &+= written
   }
 
   /// Appends everything to `array` and frees the buffer's own block; the buffer is not used again.
