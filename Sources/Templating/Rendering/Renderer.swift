@@ -99,8 +99,11 @@ struct Renderer: OutputVisitor {
         appendURL(at: value.assumingMemoryBound(to: Link.self), kind: instruction.pointee.kind)
       case .parity:
         if let scope = scope(instruction) {
-          let word: StaticString = scope.index % 2 == 0 ? "odd" : "even"
-          output.append(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+          // Both words fit in four bytes, written whole and counted as far as the word goes.
+          let odd = scope.index % 2 == 0
+          let word: StaticString = odd ? "odd\0" : "even"
+          UnsafeMutableRawPointer(output.reserve(4)).copyMemory(from: word.utf8Start, byteCount: 4)
+          output.advance(by: odd ? 3 : 4)
         }
       case .condition, .negatedCondition:
         let blockEnd = Int(instruction.pointee.next)
@@ -279,6 +282,7 @@ struct Renderer: OutputVisitor {
 
   /// A URL, checked where it lands in an attribute: an app path gets the base path in front; an
   /// address from the data must have a safe scheme, or it becomes the blocked URL.
+  @inline(__always)
   private mutating func appendURL(at link: UnsafePointer<Link>, kind: AttributeKind) {
     // An address from the data is read where it lies: a copy of the link (or even of its
     // optional destination, to test it) costs retains and releases. Only a web link has a

@@ -10,11 +10,13 @@ struct Scope {
   let index: Int
   let count: Int
 
+  @inline(__always)
   init<Value: Outputs>(_ instance: UnsafePointer<Value>, index: Int = 0, count: Int = 1) {
     self.init(UnsafeRawPointer(instance), type: Value.self, index: index, count: count)
   }
 
   /// An instance of `type` at `instance`, as a stored object's layout says.
+  @inline(__always)
   init(_ instance: UnsafeRawPointer, type: any Outputs.Type, index: Int = 0, count: Int = 1) {
     self.instance = instance
     self.type = type
