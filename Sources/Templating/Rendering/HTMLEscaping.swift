@@ -68,8 +68,8 @@ public enum HTMLEscaping {
       case UInt8(ascii: ">"): write("&gt;", into: &buffer)
       case UInt8(ascii: "\""): write("&#34;", into: &buffer)
       case UInt8(ascii: "'"): write("&#39;", into: &buffer)
-      case 0x09, 0x0A, 0x0C, 0x0D, 0x80...:
-        // Whitespace and non-ASCII are kept, but for C1 controls and noncharacters.
+      case 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "#"), 0x80...:
+        // Whitespace, `#` and non-ASCII are kept, but for C1 controls and noncharacters.
         let forbidden = byte == 0xC2 || byte == 0xEF ? forbiddenLength(bytes, at: index) : 0
         if forbidden > 0 {
           index += forbidden
@@ -107,9 +107,10 @@ public enum HTMLEscaping {
   }
 
   /// Which of eight bytes (little-endian lanes, a lane's high bit set) may need more than a copy:
-  /// controls, the five, DEL and every non-ASCII byte (`append` decides for those, one by one).
-  /// Plain integer arithmetic on the eight lanes at once ("SWAR"). A borrow can mark lanes above
-  /// a marked one falsely, never below it, so the lowest marked lane is always a real one.
+  /// controls, DEL and every non-ASCII byte, the five, and `#`, which shares a test with `"`, `&`
+  /// and `'` (`append` decides for each, and keeps `#`). Plain integer arithmetic on the eight
+  /// lanes at once ("SWAR"). A borrow or carry can mark lanes above a marked one falsely, never
+  /// below it, so the lowest marked lane is always a real one.
   @inline(__always)
   private static func lanesThatMayNeedEscaping(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
@@ -118,10 +119,10 @@ public enum HTMLEscaping {
       (value &- ones) & ~value & highs
     }
     let belowSpace = (word &- ones &* 0x20) & ~word & highs
-    return belowSpace | word & highs | zeroLanes(word ^ (ones &* 0x7F))
-      | zeroLanes(word ^ (ones &* 0x22))
-      | zeroLanes((word ^ (ones &* 0x26)) & (ones &* 0xFE))  // & and '
-      | zeroLanes((word ^ (ones &* 0x3C)) & (ones &* 0xFD))  // < and >
+    let deleteOrAbove = (word &+ ones | word) & highs  // A lane of 0x7F or more.
+    return belowSpace | deleteOrAbove
+      | zeroLanes((word | ones &* 0x05) ^ (ones &* 0x27))  // " # & '
+      | zeroLanes((word | ones &* 0x02) ^ (ones &* 0x3E))  // < and >
   }
 
   /// The first of sixteen bytes that may need more than a copy, as `lanesThatMayNeedEscaping`
@@ -132,11 +133,10 @@ public enum HTMLEscaping {
     // `lanes &- 1` marks a zero lane; it also marks non-ASCII lanes, which are marked anyway.
     let one = SIMD16<UInt8>(repeating: 1)
     let controls = block | ~(block &+ SIMD16(repeating: 0x60))  // Non-ASCII, or below a space.
-    let quoteOrDelete =
-      ((block ^ SIMD16(repeating: 0x22)) &- one) | ((block ^ SIMD16(repeating: 0x7F)) &- one)
-    let ampersandOrApostrophe = ((block | one) ^ SIMD16(repeating: 0x27)) &- one
+    let delete = (block ^ SIMD16(repeating: 0x7F)) &- one
+    let quotesAmpersandOrHash = ((block | SIMD16(repeating: 0x05)) ^ SIMD16(repeating: 0x27)) &- one
     let angleBracket = ((block | SIMD16(repeating: 0x02)) ^ SIMD16(repeating: 0x3E)) &- one
-    let marked = controls | quoteOrDelete | ampersandOrApostrophe | angleBracket
+    let marked = controls | delete | quotesAmpersandOrHash | angleBracket
     let halves = unsafeBitCast(marked & 0x80, to: SIMD2<UInt64>.self)
     if halves[0] != 0 { return halves[0].trailingZeroBitCount / 8 }
     if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount / 8 }
