@@ -250,7 +250,7 @@ func tickingClock() -> @Sendable () -> Date {
 @Suite struct RatingFormatTests {
   @Test(arguments: [
     (0.0, "0.00"), (10.0, "10.00"), (10.0 / 3, "3.33"), (50.0 / 12, "4.17"), (6.666, "6.67"),
-    (0.05, "0.05"),
+    (0.05, "0.05"), (0.1, "0.10"), (1.0, "1.00"), (9.999, "10.00"), (9.994, "9.99"),
   ])
   func twoDecimals(rating: Double, text: String) {
     #expect(RankingsViewModel.format(rating) == text)
