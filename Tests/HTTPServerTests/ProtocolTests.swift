@@ -31,6 +31,26 @@ import Testing
     #expect(try client.readResponse().text == "item 3")
   }
 
+  /// A body too large for the sockets' buffers leaves over several writes, after its head (the
+  /// two go out together, the body from where the response left it), and arrives whole, with
+  /// the next pipelined answer right after it.
+  @Test func aBodyLargerThanTheSocketBuffersArrivesWholeAfterItsHead() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port, timeout: 10)
+    client.send("GET /huge HTTP/1.1\r\nHost: a\r\n\r\nGET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+    usleep(300_000)  // Not reading yet: the server fills the buffers and waits for room.
+    let huge = try client.readResponse()
+    #expect(huge.status == 200 && huge.header("Content-Length") == "8000000")
+    // Compared whole, but reported by where it first differs: eight megabytes are no message.
+    let firstDifference = huge.body.indices.first { index in
+      index >= hugeBody.count || huge.body[index] != hugeBody[index]
+    }
+    #expect(huge.body.count == hugeBody.count)
+    #expect(firstDifference == nil)
+    #expect(try client.readResponse().text == "Hello, World!")
+  }
+
   @Test func requestSentOneByteAtATime() throws {
     let server = try startTestServer(responder: testRouter())
     defer { server.shutdown() }

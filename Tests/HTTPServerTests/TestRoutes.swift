@@ -4,6 +4,9 @@ import HTTPServer
 /// The router every server test runs against: one route per behaviour under test.
 struct Failure: Error {}
 
+/// Eight megabytes, more than a loopback socket's buffers hold: sent over several writes.
+let hugeBody = (0..<8_000_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+
 func testRouter() -> Router {
   var router = Router()
   router.get("/hello") { _ in .text("Hello, World!") }
@@ -22,6 +25,10 @@ func testRouter() -> Router {
   router.get("/boom") { _ in throw Failure() }
   router.get("/refuse") { _ in throw HTTPError(.badRequest, "That is not a number.") }
   router.get("/big") { _ in .text(String(repeating: "MVVMWeb renders pages. ", count: 200)) }
+  router.get("/huge") { _ in
+    Response(
+      status: .ok, headers: ["Content-Type": "application/octet-stream"], body: .bytes(hugeBody))
+  }
   router.get("/stream") { _ in
     Response(
       headers: ["Content-Type": "text/plain"],

@@ -36,10 +36,15 @@ final class Connection: @unchecked Sendable {
   /// so a client that pipelines without reading cannot grow our buffers.
   private var readingPaused = false
   private var output: [UInt8] = []
+  /// A response's body, sent after `output` in the same `sendmsg` rather than copied into it (a
+  /// page's copy cost a pass over all its bytes). Empty unless `output` holds its head: `output`
+  /// being empty still means nothing is waiting to be sent.
+  private var outputBody: [UInt8] = []
   /// What each `recv` reads into, reused, so a read costs a copy of what arrived and no more.
   /// Given back while a stream is open: a page following live updates can stay open for hours,
   /// and ten thousand of them should not each hold a read buffer they do not use.
   private var scratch: [UInt8] = []
+  /// How much of `output` and then `outputBody` has been sent.
   private var writeIndex = 0
   private var writeSourceActive = false
   private var closeAfterWrite = false
@@ -116,7 +121,7 @@ final class Connection: @unchecked Sendable {
 
   /// Bytes this connection holds in its buffers, read on its queue (for tests and diagnostics).
   var bufferedByteCount: Int {
-    queue.sync { input.count + output.count }
+    queue.sync { input.count + output.count + outputBody.count }
   }
 
   func forceClose() {
@@ -307,7 +312,7 @@ final class Connection: @unchecked Sendable {
       ResponseHead.encode(
         response, contentLength: response.status.code == 204 ? 0 : body.count, keepAlive: keepAlive,
         minorVersion: head.minorVersion, serverName: configuration.serverName, into: &output)
-      if !bodyless { output.append(contentsOf: body) }
+      if !bodyless { outputBody = body }
       closeAfterWrite = !keepAlive
       pipeline.log(
         request, route: response.route, status: response.status, bytes: bodyless ? 0 : body.count,
@@ -401,7 +406,7 @@ final class Connection: @unchecked Sendable {
     ResponseHead.encode(
       response, contentLength: response.bodyCount, keepAlive: false, minorVersion: 1,
       serverName: configuration.serverName, into: &output)
-    if case .bytes(let body) = response.body { output.append(contentsOf: body) }
+    if case .bytes(let body) = response.body { outputBody = body }
     closeAfterWrite = true
     flush()
   }
@@ -410,11 +415,8 @@ final class Connection: @unchecked Sendable {
 
   private func flush() {
     guard !closed else { return }
-    while writeIndex < output.count {
-      let written = output.withUnsafeBytes { bytes in
-        // trap-ok: the loop runs only while output holds bytes, so it has a base address.
-        send(fd, bytes.baseAddress! + writeIndex, bytes.count - writeIndex, Int32(MSG_NOSIGNAL))
-      }
+    while writeIndex < output.count + outputBody.count {
+      let written = sendPending()
       if written > 0 {
         writeIndex += written
         arm(configuration.bodyTimeout)
@@ -433,6 +435,7 @@ final class Connection: @unchecked Sendable {
     }
     // An open stream writes now and then: it keeps no buffer between its events.
     output.removeAll(keepingCapacity: !isStreaming && output.capacity <= 256 * 1024)
+    outputBody = []
     writeIndex = 0
     defer { updateReading() }
     if writeSourceActive {
@@ -451,6 +454,31 @@ final class Connection: @unchecked Sendable {
       arm(servedRequests == 0 ? configuration.headerTimeout : configuration.idleTimeout)
     }
     if !isProcessing { process() }
+  }
+
+  /// Sends what is left of `output` and then of `outputBody` in one call, and returns what
+  /// `sendmsg` does: the number of bytes sent, or -1 with `errno` set.
+  private func sendPending() -> Int {
+    output.withUnsafeBytes { head in
+      outputBody.withUnsafeBytes { body in
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: 2) { parts in
+          var count = 0
+          func add(_ bytes: UnsafeRawBufferPointer, from start: Int) {
+            guard let base = bytes.baseAddress, start < bytes.count else { return }
+            parts[count] = iovec(
+              iov_base: UnsafeMutableRawPointer(mutating: base + start),
+              iov_len: bytes.count - start)
+            count += 1
+          }
+          add(head, from: writeIndex)
+          add(body, from: max(writeIndex - head.count, 0))
+          var message = msghdr()
+          message.msg_iov = parts.baseAddress
+          message.msg_iovlen = count
+          return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+        }
+      }
+    }
   }
 
   // MARK: Timeouts and closing
