@@ -44,6 +44,24 @@ import Testing
     )
   }
 
+  /// Objects inside objects: the inner one is read in place through the middle one, which keeps
+  /// its scope (its body reads the inner one through a holder), and every value is written.
+  @Test func aStoredObjectInsideAnInlinedOneIsReadThroughItsHolder() throws {
+    let fixture = try TemplateFixture([
+      "n.xhtml": page(
+        #"<section m:object="middle"><b m:text="name">n</b><p m:object="inner"><i m:text="caption">c</i></p></section><h1 m:text="title">t</h1>"#
+      )
+    ])
+    let template = try #require(try fixture.library(["n.xhtml": Nest.outputSchema])["n.xhtml"])
+    let codes = template.plan.instructions.map { "\($0.code)" }
+    #expect(codes == ["storedObject", "string", "string", "bytes", "string", "bytes"])
+    let html = template.render(
+      Nest(middle: .init(inner: .init(caption: "Cap"), name: "Name"), title: "Title"))
+    #expect(
+      String(decoding: html, as: UTF8.self)
+        == "<div><section><b>Name</b><p><i>Cap</i></p></section><h1>Title</h1></div>")
+  }
+
   /// A stored object read only through stored values is read in place as part of the scope that
   /// holds it: no step and no scope of its own, and its markup joins its neighbours'. One that
   /// reads a computed output keeps its block.
@@ -83,6 +101,16 @@ import Testing
       String(decoding: framed, as: UTF8.self)
         == "<div><section><b>Hé</b><i>3</i></section><p>T</p></div>")
   }
+}
+
+@Outputs struct Nest {
+  @Outputs struct Middle {
+    @Outputs struct Inner { var caption: String }
+    var inner: Inner
+    var name: String
+  }
+  var middle: Middle
+  var title: String
 }
 
 @Outputs struct Framed {

@@ -124,7 +124,9 @@ struct RenderPlan: Sendable {
 
   private static func readsStoredValuesOnly(_ ops: [RenderOp], of objectDepth: Int) -> Bool {
     func isStoredValue(_ slot: Slot) -> Bool {
-      guard slot.depth == objectDepth else { return true }
+      // A slot of an object inlined into this one reads this scope too, through its holder: it
+      // would need both objects' offsets, so this object keeps its scope.
+      guard (slot.holder?.depth ?? slot.depth) == objectDepth else { return true }
       guard case .output = slot.source, slot.holder == nil, let layout = slot.storage?.layout
       else { return false }
       switch layout {
