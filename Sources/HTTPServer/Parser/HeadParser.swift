@@ -228,7 +228,7 @@ extension UInt8 {
   static let dot = UInt8(ascii: ".")
   static let semicolon = UInt8(ascii: ";")
 
-  var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+  @usableFromInline var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 
   /// RFC 9110 `tchar`.
   var isTokenByte: Bool {

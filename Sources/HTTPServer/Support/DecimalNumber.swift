@@ -14,7 +14,7 @@ public enum DecimalNumber: Sendable, Equatable {
     var total = 0
     var overflowed = false
     for byte in text.utf8 {
-      guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+      guard byte.isDigit else { return nil }
       guard !overflowed else { continue }
       let (tens, overTens) = total.multipliedReportingOverflow(by: 10)
       let (sum, overSum) = tens.addingReportingOverflow(Int(byte &- UInt8(ascii: "0")))

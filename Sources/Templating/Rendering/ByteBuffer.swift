@@ -1,6 +1,6 @@
-/// The page being written: one growable block of memory that static chunks are copied into with
-/// `memcpy` and escaped text is written into directly. Appending to an `Array` byte run by byte
-/// run cost more than the rest of rendering.
+/// The page being written: one growable block of memory that markup and escaped text are written
+/// into directly, often as whole blocks reserved ahead and counted only as far as they go.
+/// Appending to an `Array` byte run by byte run cost more than the rest of rendering.
 ///
 /// A page is written straight into the uninitialised capacity of the array that becomes the
 /// response body (`init(lending:)`), so a page that fits is never copied; one that outgrows it
@@ -76,7 +76,7 @@ struct ByteBuffer {
 
   mutating func append(_ byte: UInt8) {
     reserve(1).pointee = byte
-    count += 1
+    advance(by: 1)
   }
 
   /// Room for at least `extra` more bytes; returns where they go. Write them, then `advance`.

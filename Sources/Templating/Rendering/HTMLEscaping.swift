@@ -54,7 +54,8 @@ public enum HTMLEscaping {
           : shortWord(base, count: count, at: index) | spaces
         UnsafeMutableRawPointer(buffer.reserve(8)).storeBytes(of: word, as: UInt64.self)
         let lanes = lanesThatMayNeedEscaping(word)
-        // The lowest marked lane is a real byte of the value: the padding is never marked.
+        // The lowest marked lane is a real byte of the value: padding is marked, if at all,
+        // only above a real mark.
         let plain = lanes == 0 ? min(remaining, 8) : lanes.trailingZeroBitCount / 8
         buffer.advance(by: plain)
         index += plain

@@ -80,7 +80,8 @@ struct Renderer: OutputVisitor {
       appendStatic(instruction)
       switch instruction.pointee.code {
       case .bytes, .fragment, .booleanAttribute:
-        break  // A fragment's body follows and renders in place.
+        // A fragment's body follows and renders in place; a boolean attribute was written above.
+        break
       case .basePath:
         output.append(basePath)
       case .text:

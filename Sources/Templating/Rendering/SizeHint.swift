@@ -13,7 +13,9 @@ final class SizeHint: Sendable {
 
   var capacity: Int {
     let last = lastSize.load(ordering: .relaxed)
-    return max(estimate, last + last / 8)
+    // At least a step's markup more: the last steps reserve that much, and a page without the
+    // room would move to a larger block at its very end, on every rendering.
+    return max(estimate, last + max(last / 8, RenderPlan.markupCapacity))
   }
 
   func record(_ size: Int) {

@@ -48,7 +48,8 @@ enum URLSafety {
   private static var https: UInt64 { 0x2F2F_3A73_7074_7468 }
   private static var http: UInt64 { 0x002F_2F3A_7074_7468 }
 
-  /// http, https and mailto, packed as `isSafe` packs a scheme: three comparisons, no hashing.
+  /// http, https and mailto, packed as `hasSafeScheme` packs a scheme: three comparisons, no
+  /// hashing.
   private static let allowedSchemes = AllowedSchemes(
     http: packed("http"), https: packed("https"), mailto: packed("mailto"))
 
