@@ -23,6 +23,7 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CEpoll"),
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     // A small PostgreSQL client over libpq: connections, a pool, migrations, LISTEN.
@@ -33,7 +34,7 @@ let package = Package(
     .target(
       name: "HTTPServer",
       dependencies: [
-        "CZlib", .product(name: "Logging", package: "swift-log"),
+        "CZlib", "CEpoll", .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ]),
     .target(name: "Templating", dependencies: ["CLibXML2", "MVVM"]),

@@ -52,6 +52,18 @@ import Testing
       })
   }
 
+  /// A client that sends part of a head and hangs up (FIN): the hang-up often arrives with the
+  /// bytes, in one readiness event, and then no later event tells of it.
+  @Test func halfHeadsThenAHangUpFreeTheirSlotsAtOnce() throws {
+    let server = try startTestServer(responder: testRouter()) { $0.maxConnections = 20 }
+    defer { server.shutdown() }
+    for _ in 0..<200 {
+      let client = try TestClient(port: server.port)
+      client.send("GET /hello HTTP/1.1\r\nHo")
+    }  // Each client is closed here, gracefully.
+    #expect(eventually(within: 3) { server.openConnectionCount == 0 })
+  }
+
   @Test func aSteadyBodyGetsMoreTimeAndAStalledOneA408() throws {
     let server = try startTestServer(responder: testRouter()) {
       $0.bodyTimeout = .milliseconds(800)

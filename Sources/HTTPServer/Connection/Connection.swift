@@ -2,11 +2,11 @@ import Dispatch
 import Glibc
 
 /// One client connection: reads bytes as they come, parses requests, answers them in order and
-/// writes the answers, all on its own serial queue. Sources and timers are Dispatch's; no thread
-/// ever waits on the socket.
+/// writes the answers, all on its own serial queue. The server's `SocketEvents` says when the
+/// socket is ready and the timer is Dispatch's; no thread ever waits on the socket.
 ///
 /// `@unchecked Sendable`: every mutable property is touched only on `queue`.
-final class Connection: @unchecked Sendable {
+final class Connection: SocketWatcher, @unchecked Sendable {
   private enum Phase {
     /// Waiting for a request line; `started` is when its first byte arrived.
     case head(started: DispatchTime?)
@@ -21,8 +21,7 @@ final class Connection: @unchecked Sendable {
   private let server: HTTPServer
   private let pipeline: RequestPipeline
   private let configuration: ServerConfiguration
-  private let readSource: DispatchSourceRead
-  private let writeSource: DispatchSourceWrite
+  private let socketEvents: SocketEvents<Connection>
   private let timer: DispatchSourceTimer
 
   private var phase = Phase.head(started: nil)
@@ -46,7 +45,8 @@ final class Connection: @unchecked Sendable {
   private var scratch: [UInt8] = []
   /// How much of `output` and then `outputBody` has been sent.
   private var writeIndex = 0
-  private var writeSourceActive = false
+  /// A send found the socket's buffer full: the next readiness event resumes writing.
+  private var waitingToWrite = false
   private var closeAfterWrite = false
   private var draining = false
   private var isProcessing = false
@@ -54,8 +54,8 @@ final class Connection: @unchecked Sendable {
   /// closes, so unread request bytes cannot make the kernel reset away our answer (nginx's
   /// lingering close).
   private var lingering = false
+  private var watched = false
   private var closed = false
-  private var pendingCancellations = 3
   private var servedRequests = 0
   /// When the connection's current timeout ends, and when its timer is set to fire. The timer is
   /// moved only when a deadline comes sooner: moving a Dispatch timer wakes Dispatch's manager
@@ -66,38 +66,41 @@ final class Connection: @unchecked Sendable {
 
   init(
     fd: Int32, peer: PeerAddress, server: HTTPServer, pipeline: RequestPipeline,
-    target: DispatchQueue
+    socketEvents: SocketEvents<Connection>, target: DispatchQueue
   ) {
     self.fd = fd
     self.peer = peer
     self.server = server
     self.pipeline = pipeline
     self.configuration = pipeline.configuration
+    self.socketEvents = socketEvents
     queue = DispatchQueue(label: "mvvmweb.connection", target: target)
-    readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-    writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
     timer = DispatchSource.makeTimerSource(queue: queue)
   }
 
   func start() {
     queue.async { [self] in
-      // The descriptor is closed only once all three sources have finished cancelling, so a
-      // source never fires on a number the kernel has already handed to another connection.
-      for source in [readSource, writeSource, timer] as [any DispatchSourceProtocol] {
-        source.setCancelHandler { [self] in
-          pendingCancellations -= 1
-          if pendingCancellations == 0 {
-            Glibc.close(fd)
-            server.connectionClosed(self)
-          }
-        }
+      // The descriptor is closed only once the timer has finished cancelling, so it never fires
+      // for a number the kernel has already handed to another connection.
+      timer.setCancelHandler { [self] in
+        Glibc.close(fd)
+        server.connectionClosed(self)
       }
-      readSource.setEventHandler { [self] in readAvailable() }
-      writeSource.setEventHandler { [self] in flush() }
       timer.setEventHandler { [self] in timedOut() }
-      readSource.resume()
       timer.resume()
       arm(configuration.headerTimeout)
+      watched = socketEvents.watch(fd, for: self)
+      if !watched { close() }
+    }
+  }
+
+  /// The socket has something to read or room to write (called by `SocketEvents` from its
+  /// queue). Edge-triggered: each side does all it can now. After a hang-up or an error, reading
+  /// goes on to the end, as no later event will say more.
+  func socketReady(hungUp: Bool) {
+    queue.async { [self] in
+      if waitingToWrite { flush() }
+      if !readingPaused && !closed { readAvailable(toTheEnd: hungUp) }
     }
   }
 
@@ -130,10 +133,13 @@ final class Connection: @unchecked Sendable {
 
   // MARK: Reading
 
-  /// Reads until the socket has nothing more (or a pipelining bound's worth is waiting), so a
-  /// hang-up or reset right behind the data is seen now: the source may not fire again for it,
-  /// and a half-sent head followed by a reset would otherwise hold its slot until the timeout.
-  private func readAvailable() {
+  /// Reads what the socket holds (or a pipelining bound's worth). A read that leaves room in the
+  /// buffer emptied the socket, and bytes arriving after it raise a new event, so it is the last
+  /// one: asking again would only hear `EAGAIN`, one system call per request for nothing. With
+  /// `toTheEnd` it reads until the kernel says so, which sees a hang-up or reset right behind the
+  /// data now (a half-sent head followed by a reset would otherwise hold its slot until the
+  /// timeout), and is what a read must do when no event prompted it.
+  private func readAvailable(toTheEnd: Bool = true) {
     var receivedAny = false
     if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: 16 * 1024) }
     defer { if isStreaming { scratch = [] } }
@@ -146,6 +152,7 @@ final class Connection: @unchecked Sendable {
           receivedAny = true
           if unparsedBytes >= Self.pipelineLimit { break }
         }
+        if received < scratch.count && !toTheEnd { break }
         continue
       }
       if received < 0 && errno == EINTR { continue }
@@ -178,13 +185,8 @@ final class Connection: @unchecked Sendable {
     let pause = !closed && waiting && unparsedBytes >= Self.pipelineLimit
     guard pause != readingPaused else { return }
     readingPaused = pause
-    if pause {
-      readSource.suspend()
-    } else {
-      readSource.resume()
-      // Bytes that arrived while paused raised no new event: read them now.
-      queue.async { [self] in readAvailable() }
-    }
+    // Bytes that arrived while paused raised their event already: read them now.
+    if !pause { queue.async { [self] in readAvailable() } }
   }
 
   /// How many unparsed bytes a connection buffers behind an unsent answer.
@@ -421,10 +423,7 @@ final class Connection: @unchecked Sendable {
         writeIndex += written
         arm(configuration.bodyTimeout)
       } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-        if !writeSourceActive {
-          writeSourceActive = true
-          writeSource.resume()
-        }
+        waitingToWrite = true
         return
       } else if written < 0 && errno == EINTR {
         continue
@@ -438,10 +437,7 @@ final class Connection: @unchecked Sendable {
     outputBody = []
     writeIndex = 0
     defer { updateReading() }
-    if writeSourceActive {
-      writeSourceActive = false
-      writeSource.suspend()
-    }
+    waitingToWrite = false
     if case .streaming = phase { return }  // A stream's `Connection: close` waits for its end.
     if closeAfterWrite {
       lingering = true
@@ -534,17 +530,7 @@ final class Connection: @unchecked Sendable {
       configuration.metrics.streamClosed()
       stream.end()
     }
-    // A suspended source never runs its cancel handler, and the descriptor waits for all three.
-    if readingPaused {
-      readingPaused = false
-      readSource.resume()
-    }
-    readSource.cancel()
-    if !writeSourceActive {
-      writeSourceActive = true
-      writeSource.resume()
-    }
-    writeSource.cancel()
+    if watched { socketEvents.unwatch(fd, for: self) }
     timer.cancel()
   }
 }

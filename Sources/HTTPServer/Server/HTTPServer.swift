@@ -3,11 +3,14 @@ import Glibc
 import Synchronization
 
 /// An HTTP/1.1 server on Grand Central Dispatch: a listening socket watched by a Dispatch source,
-/// and per connection a serial queue targeting one small shared concurrent queue, so thousands of
-/// idle connections cost no threads.
+/// the connections' sockets by one epoll set behind another (`SocketEvents`), and per connection
+/// a serial queue targeting one small shared concurrent queue, so thousands of idle connections
+/// cost no threads.
 public final class HTTPServer: Sendable {
   private struct State {
     var listenSource: ListeningSource?
+    /// Watches the connections' sockets; made by `start`, stopped once a shutdown has drained.
+    var socketEvents: SocketEvents<Connection>?
     /// A descriptor held back for the moment the process runs out: closing it lets us accept and
     /// refuse one connection instead of leaving the backlog to spin the accept loop.
     var spareDescriptor: Int32 = -1
@@ -19,6 +22,12 @@ public final class HTTPServer: Sendable {
     var port = 0
     var draining = false
     var drained: [@Sendable () -> Void] = []
+
+    /// Once draining has closed every connection, nothing is left to watch.
+    mutating func stopWatchingSockets() {
+      socketEvents?.stop()
+      socketEvents = nil
+    }
   }
 
   public let configuration: ServerConfiguration
@@ -49,7 +58,14 @@ public final class HTTPServer: Sendable {
   public func start() throws(ServerError) {
     // A peer that goes away mid-write must not kill the process (writes also use MSG_NOSIGNAL).
     signal(SIGPIPE, SIG_IGN)
-    let (fd, port) = try Listener.open(configuration.address)
+    let socketEvents = try SocketEvents<Connection>(target: workQueue)
+    let (fd, port): (Int32, Int)
+    do throws(ServerError) {
+      (fd, port) = try Listener.open(configuration.address)
+    } catch {
+      socketEvents.stop()
+      throw error
+    }
     let spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
     let address = configuration.address
@@ -61,6 +77,7 @@ public final class HTTPServer: Sendable {
     state.withLock {
       $0.port = port
       $0.listenSource = ListeningSource(source: source)
+      $0.socketEvents = socketEvents
       $0.spareDescriptor = spare
     }
     source.resume()
@@ -90,13 +107,23 @@ public final class HTTPServer: Sendable {
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
       var noDelay: Int32 = 1
       setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-      // Admission is decided before any Dispatch source exists: a source that is never resumed
-      // must not be released. Accepting is serial, so the count cannot overshoot in between.
-      let admitted = state.withLock {
-        $0.connections.count < configuration.maxConnections && !$0.draining
-      }
       let peer = Self.peer(of: address)
-      guard admitted else {
+      // Admitted and recorded under one lock, so a shutdown sees either no connection or one it
+      // will wait for. It is made only once admitted: its timer, a Dispatch source, must not be
+      // released without having been resumed.
+      let admitted = state.withLock { state -> Connection? in
+        guard state.connections.count < configuration.maxConnections, !state.draining,
+          let socketEvents = state.socketEvents
+        else { return nil }
+        let connection = Connection(
+          fd: fd, peer: peer, server: self, pipeline: pipeline, socketEvents: socketEvents,
+          target: workQueue)
+        state.connections[ObjectIdentifier(connection)] = connection
+        // Recorded under the lock, so two changes cannot reach the gauge out of order.
+        configuration.metrics.openConnections(state.connections.count)
+        return connection
+      }
+      guard let connection = admitted else {
         if let refusals = state.withLock({ $0.connectionLimitLog.admit() }) {
           pipeline.logRefusal(
             .serviceUnavailable,
@@ -107,13 +134,6 @@ public final class HTTPServer: Sendable {
         }
         refuse(fd)
         continue
-      }
-      let connection = Connection(
-        fd: fd, peer: peer, server: self, pipeline: pipeline, target: workQueue)
-      state.withLock { state in
-        state.connections[ObjectIdentifier(connection)] = connection
-        // Recorded under the lock, so two changes cannot reach the gauge out of order.
-        configuration.metrics.openConnections(state.connections.count)
       }
       connection.start()
     }
@@ -196,6 +216,7 @@ public final class HTTPServer: Sendable {
       state.connections[ObjectIdentifier(connection)] = nil
       configuration.metrics.openConnections(state.connections.count)
       guard state.draining, state.connections.isEmpty else { return [] }
+      state.stopWatchingSockets()
       defer { state.drained = [] }
       return state.drained
     }
@@ -215,6 +236,7 @@ public final class HTTPServer: Sendable {
       if !state.connections.isEmpty { state.drained.append(completion) }
       let source = state.listenSource
       state.listenSource = nil
+      if state.connections.isEmpty { state.stopWatchingSockets() }
       return (Array(state.connections.values), source, state.connections.isEmpty)
     }
     source?.source.cancel()
