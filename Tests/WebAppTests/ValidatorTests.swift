@@ -20,6 +20,10 @@ import Testing
     #expect(again.status == 304 && again.body.isEmpty)
     #expect(again.header("ETag") == etag && again.header("Content-Length") == nil)
     #expect(again.header("Cache-Control") == "no-cache")
+    // Only what a 304 updates: no security headers, which the stored page keeps.
+    #expect(
+      again.headers.map { $0.0.lowercased() }.sorted()
+        == ["cache-control", "date", "etag", "server", "vary", "x-request-id"])
     #expect(try app.get("/users/1", headers: [("If-None-Match", "W/\(etag)")]).status == 304)
 
     let gzipped = try app.get("/users/1", headers: [("Accept-Encoding", "gzip")])
@@ -34,6 +38,17 @@ import Testing
       eventually { (try? app.get("/users/1", headers: [("If-None-Match", etag)]).status) == 200 })
     let changed = try app.get("/users/1", headers: [("If-None-Match", etag)])
     #expect(changed.status == 200 && changed.header("ETag") != etag)
+  }
+
+  /// The playlist's 304 comes from its data's version, before any page is made.
+  @Test func aRevalidationByDataVersionCarriesOnlyWhatItUpdates() throws {
+    let app = try AppHarness(demo: true)
+    let tag = try #require(try app.get("/playlist").header("ETag"))
+    let again = try app.get("/playlist", headers: [("If-None-Match", tag)])
+    #expect(again.status == 304 && again.body.isEmpty && again.header("ETag") == tag)
+    #expect(
+      again.headers.map { $0.0.lowercased() }.sorted()
+        == ["cache-control", "date", "etag", "server", "vary", "x-request-id"])
   }
 
   @Test func answersThatMustNotBeKeptGetNoValidator() throws {

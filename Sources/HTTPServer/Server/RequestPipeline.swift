@@ -87,10 +87,18 @@ struct RequestPipeline: Sendable {
     guard let match = request.headers["if-none-match"], EntityTag.matches(match, etag) else {
       return nil
     }
-    var notModified = Response(status: .notModified, headers: response.headers)
-    notModified.headers.remove("content-type")
-    return notModified
+    let kept = response.headers.fields.filter { field in
+      Self.notModifiedFields.contains { HTTPHeaders.same($0, field.name) }
+    }
+    return Response(status: .notModified, headers: HTTPHeaders(kept))
   }
+
+  /// What a 304 carries of the page's fields: those a cache updates in the copy it keeps (RFC
+  /// 9110 §15.4.5), and a cookie the page sets. The rest (its type, the app's security headers)
+  /// stay as the stored copy has them (RFC 9111 §4.3.4).
+  private static let notModifiedFields = [
+    "cache-control", "content-location", "etag", "expires", "vary", "set-cookie",
+  ]
 
   private func isCompressible(_ response: Response, body: [UInt8]) -> Bool {
     body.count > 1024 && response.status.code == 200

@@ -11,6 +11,10 @@ enum SecurityHeaders {
     + "form-action 'self'; frame-ancestors 'none'"
 
   static func apply(to response: inout Response) {
+    // A 304 updates the copy a browser or cache keeps, which has these already: it carries only
+    // the validator and caching fields (RFC 9110 §15.4.5), and the rest of the stored headers
+    // stay as they were (RFC 9111 §4.3.4). Revalidations are most of a busy page's requests.
+    guard response.status != .notModified else { return }
     // These, perhaps Cache-Control, then the server's X-Request-Id: room for all in one step.
     response.headers.reserveCapacity(response.headers.fields.count + 5)
     response.headers.add("Content-Security-Policy", contentSecurityPolicy)
