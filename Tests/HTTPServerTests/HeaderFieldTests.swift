@@ -16,6 +16,19 @@ import Testing
     #expect(HTTPHeaders.same("", ""))
   }
 
+  /// The bit masks behind `isTokenByte` against RFC 9110's list, for every byte.
+  @Test func tokenBytesAreLettersDigitsAndFifteenMarks() {
+    let marks = Array("!#$%&'*+-.^_`|~".utf8)
+    let wrong = (0...255).map(UInt8.init).filter { byte in
+      let listed =
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || marks.contains(byte)
+      return byte.isTokenByte != listed
+    }
+    #expect(wrong == [])
+  }
+
   @Test func aTokenIsOneWholeItemOfAnyFieldOfThatName() {
     let headers: HTTPHeaders = [
       "Cache-Control": "private,\t NO-STORE ", "Connection": "keep-alive", "connection": "Upgrade",

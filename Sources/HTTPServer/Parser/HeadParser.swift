@@ -27,40 +27,48 @@ struct HeadParser {
   /// Parses the head starting at `start` once its blank line has arrived; until then, only the
   /// new bytes are scanned (`scan` remembers where the last call stopped).
   func parse(_ buffer: [UInt8], from start: Int, scan: inout Scan) -> Result {
-    var index = start
+    // Every request passes through here: over the buffer's storage the loops below index
+    // without Array's checks, each index kept within `0..<bytes.count` by the loop's own test.
+    buffer.withUnsafeBufferPointer { parse($0, from: start, scan: &scan) }
+  }
+
+  private func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scan: inout Scan)
+    -> Result
+  {
+    var index = max(start, 0)
     // RFC 9112 §2.2: ignore empty lines before the request line; they count toward the head's
     // limit, so an endless stream of them is refused rather than buffered.
-    while index < buffer.count, buffer[index] == .cr || buffer[index] == .lf { index += 1 }
+    while index < bytes.count, bytes[index] == .cr || bytes[index] == .lf { index += 1 }
     if index - start > Self.maxHeadLength {
       return .failed(
         HTTPError(.headerFieldsTooLarge, "The request headers are larger than 32 KiB."))
     }
     var position = max(scan.position ?? index, index)
     var end: Int?
-    while position < buffer.count {
-      if buffer[position] == .lf {
+    while position < bytes.count {
+      if bytes[position] == .lf {
         if scan.requestLineEnd == nil { scan.requestLineEnd = position }
         // A blank line ends the head: LF LF, or LF CR LF.
-        if position + 1 < buffer.count && buffer[position + 1] == .lf {
+        if position + 1 < bytes.count && bytes[position + 1] == .lf {
           end = position + 2
           break
         }
-        if position + 2 < buffer.count && buffer[position + 1] == .cr
-          && buffer[position + 2] == .lf
+        if position + 2 < bytes.count && bytes[position + 1] == .cr
+          && bytes[position + 2] == .lf
         {
           end = position + 3
           break
         }
-        if position + 2 >= buffer.count { break }  // The blank line may still be arriving.
+        if position + 2 >= bytes.count { break }  // The blank line may still be arriving.
       }
       position += 1
     }
     scan.position = position
     guard let end else {
-      if scan.requestLineEnd == nil && buffer.count - index > Self.maxTargetLength + 32 {
+      if scan.requestLineEnd == nil && bytes.count - index > Self.maxTargetLength + 32 {
         return .failed(HTTPError(.uriTooLong, "The request target is longer than 8 KiB."))
       }
-      if buffer.count - index > Self.maxHeadLength {
+      if bytes.count - index > Self.maxHeadLength {
         return .failed(
           HTTPError(.headerFieldsTooLarge, "The request headers are larger than 32 KiB."))
       }
@@ -70,85 +78,74 @@ struct HeadParser {
       return .failed(
         HTTPError(.headerFieldsTooLarge, "The request headers are larger than 32 KiB."))
     }
-    var lines: [Range<Int>] = []
-    var lineStart = index
-    for lineEnd in index..<end where buffer[lineEnd] == .lf {
-      var contentEnd = lineEnd
-      if contentEnd > lineStart, buffer[contentEnd - 1] == .cr { contentEnd -= 1 }
-      if buffer[lineStart..<contentEnd].contains(.cr) {
-        return .failed(HTTPError(.badRequest, "The request holds a bare carriage return."))
-      }
-      if contentEnd > lineStart { lines.append(lineStart..<contentEnd) }
-      lineStart = lineEnd + 1
+    // `end` is just past an LF, so every CR before it has a byte after it: a CR that is not
+    // followed by LF is bare.
+    for at in index..<(end - 1) where bytes[at] == .cr && bytes[at + 1] != .lf {
+      return .failed(HTTPError(.badRequest, "The request holds a bare carriage return."))
     }
-    switch head(from: lines, in: buffer) {
+    switch head(UnsafeBufferPointer(rebasing: bytes[index..<end])) {
     case .success(let head): return .complete(head, end: end)
     case .failure(let error): return .failed(error)
     }
   }
 
-  private func head(
-    from lines: [Range<Int>], in buffer: [UInt8]
-  )
-    -> Swift.Result<
-      RequestHead, HTTPError
-    >
-  {
-    let requestLine = buffer[lines[0]]
-    let parts = requestLine.split(separator: .space, omittingEmptySubsequences: false)
-    guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(\.isTokenByte),
-      !parts[1].isEmpty
-    else {
+  /// The request line and fields of a whole head, which ends with its blank line and holds no
+  /// bare CR: each line is what lies before its LF, less a CR there.
+  private func head(_ bytes: UnsafeBufferPointer<UInt8>) -> Swift.Result<RequestHead, HTTPError> {
+    var requestLine: RequestLine?
+    var headers = HTTPHeaders()
+    headers.reserveCapacity(8)
+    var lineStart = 0
+    for lineEnd in 0..<bytes.count where bytes[lineEnd] == .lf {
+      var contentEnd = lineEnd
+      if contentEnd > lineStart, bytes[contentEnd - 1] == .cr { contentEnd -= 1 }
+      let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+      lineStart = lineEnd + 1
+      guard !line.isEmpty else { continue }  // The blank line that ends the head.
+      if requestLine == nil {
+        switch RequestLine.parse(line) {
+        case .success(let parsed): requestLine = parsed
+        case .failure(let error): return .failure(error)
+        }
+      } else if let error = Self.addField(line, to: &headers) {
+        return .failure(error)
+      }
+    }
+    guard let requestLine else {
       return .failure(HTTPError(.badRequest, "The request line is malformed."))
     }
-    if parts[1].count > Self.maxTargetLength {
-      return .failure(HTTPError(.uriTooLong, "The request target is longer than 8 KiB."))
-    }
-    guard parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
-      return .failure(HTTPError(.badRequest, "The request target holds a character it may not."))
-    }
-    let version = Array(parts[2])
-    guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == .dot,
-      version[5].isDigit, version[7].isDigit
-    else {
-      return .failure(HTTPError(.badRequest, "The request line has no valid HTTP version."))
-    }
-    guard version[5] == UInt8(ascii: "1") else {
-      return .failure(
-        HTTPError(.versionNotSupported, "Only HTTP/1.0 and HTTP/1.1 are spoken here."))
-    }
-    let minor = Int(version[7] - UInt8(ascii: "0"))
-
-    var headers = HTTPHeaders()
-    for line in lines.dropFirst() {
-      let field = buffer[line]
-      if field.first == .space || field.first == .tab {
-        return .failure(HTTPError(.badRequest, "Folded header lines (obs-fold) are not accepted."))
-      }
-      guard let colon = field.firstIndex(of: .colon), colon > field.startIndex else {
-        return .failure(HTTPError(.badRequest, "A header line has no name and colon."))
-      }
-      let name = field[field.startIndex..<colon]
-      guard name.allSatisfy(\.isTokenByte) else {
-        let spaced = name.last == .space || name.last == .tab
-        return .failure(
-          HTTPError(
-            .badRequest,
-            spaced
-              ? "A header name is followed by whitespace before its colon."
-              : "A header name holds a character it may not."))
-      }
-      var value = field[(colon + 1)...]
-      while let first = value.first, first == .space || first == .tab { value.removeFirst() }
-      while let last = value.last, last == .space || last == .tab { value.removeLast() }
-      if value.contains(where: { ($0 < 0x20 && $0 != .tab) || $0 == 0x7f }) {
-        return .failure(HTTPError(.badRequest, "A header value holds a control character."))
-      }
-      headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
-    }
     return framing(
-      method: String(decoding: parts[0], as: UTF8.self),
-      target: String(decoding: parts[1], as: UTF8.self), minor: minor, headers: headers)
+      method: requestLine.method, target: requestLine.target, minor: requestLine.minor,
+      headers: headers)
+  }
+
+  /// Adds one `name: value` line, or says why it is refused.
+  private static func addField(_ field: UnsafeBufferPointer<UInt8>, to headers: inout HTTPHeaders)
+    -> HTTPError?
+  {
+    if field[0] == .space || field[0] == .tab {
+      return HTTPError(.badRequest, "Folded header lines (obs-fold) are not accepted.")
+    }
+    guard let colon = field.firstIndex(of: .colon), colon > 0 else {
+      return HTTPError(.badRequest, "A header line has no name and colon.")
+    }
+    let name = UnsafeBufferPointer(rebasing: field[..<colon])
+    guard name.allSatisfy(\.isTokenByte) else {
+      let spaced = name[colon - 1] == .space || name[colon - 1] == .tab
+      return HTTPError(
+        .badRequest,
+        spaced
+          ? "A header name is followed by whitespace before its colon."
+          : "A header name holds a character it may not.")
+    }
+    let value = field[(colon + 1)...].trimmingSpaces
+    if value.contains(where: { ($0 < 0x20 && $0 != .tab) || $0 == 0x7f }) {
+      return HTTPError(.badRequest, "A header value holds a control character.")
+    }
+    headers.add(
+      String(decoding: name, as: UTF8.self),
+      String(decoding: UnsafeBufferPointer(rebasing: value), as: UTF8.self))
+    return nil
   }
 
   private func framing(
@@ -230,18 +227,11 @@ extension UInt8 {
 
   @usableFromInline var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 
-  /// RFC 9110 `tchar`.
+  /// RFC 9110 `tchar`: a bit per byte of ASCII, bytes 0–63 in one word and 64–127 in the other
+  /// (letters, digits and ``!#$%&'*+-.^_`|~``). Every byte of every header name passes here.
   var isTokenByte: Bool {
-    switch self {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
-      UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"),
-      UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"),
-      UInt8(ascii: "~"):
-      true
-    default: false
-    }
+    let low: UInt64 = 0x03ff_6cfa_0000_0000
+    let high: UInt64 = 0x57ff_ffff_c7ff_fffe
+    return self < 64 ? low >> self & 1 != 0 : self < 128 && high >> (self - 64) & 1 != 0
   }
 }
