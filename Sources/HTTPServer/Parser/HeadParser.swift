@@ -32,7 +32,9 @@ struct HeadParser {
     buffer.withUnsafeBufferPointer { parse($0, from: start, scan: &scan) }
   }
 
-  private func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scan: inout Scan)
+  private func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scan: inout Scan
+  )
     -> Result
   {
     var index = max(start, 0)
@@ -120,7 +122,9 @@ struct HeadParser {
   }
 
   /// Adds one `name: value` line, or says why it is refused.
-  private static func addField(_ field: UnsafeBufferPointer<UInt8>, to headers: inout HTTPHeaders)
+  private static func addField(
+    _ field: UnsafeBufferPointer<UInt8>, to headers: inout HTTPHeaders
+  )
     -> HTTPError?
   {
     if field[0] == .space || field[0] == .tab {
