@@ -21,7 +21,10 @@ enum PageValidator {
       // The same Vary as the page itself, whose body is gzip-compressed for those who take it.
       return Response(
         status: .notModified,
-        headers: ["ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"])
+        headers: HTTPHeaders([
+          (name: "ETag", value: tag), (name: "Cache-Control", value: "no-cache"),
+          (name: "Vary", value: "Accept-Encoding"),
+        ]))
     }
     var response = try make()
     if response.status == .ok, !response.headers.contains("set-cookie"),
