@@ -94,7 +94,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
   /// Names compared as HTTP compares them: ASCII letters in either case, every other byte exactly.
   static func same(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
-    a.withHeaderBytes { a in b.withHeaderBytes { b in same(a, b) } }
+    // Most names a lookup meets differ in length, which a native string knows without a pass.
+    guard a.utf8.count == b.utf8.count else { return false }
+    return a.withHeaderBytes { a in b.withHeaderBytes { b in same(a, b) } }
   }
 
   static func same(
