@@ -32,10 +32,11 @@ let package = Package(
     // The main package's modules, from Linked/<name> -> ../../Sources/<name>.
     .systemLibrary(name: "CLibXML2", path: "Linked/CLibXML2", pkgConfig: "libxml-2.0"),
     .systemLibrary(name: "CZlib", path: "Linked/CZlib", pkgConfig: "zlib"),
+    .systemLibrary(name: "CEpoll", path: "Linked/CEpoll"),
     .target(
       name: "HTTPServer",
       dependencies: [
-        "CZlib", .product(name: "Logging", package: "swift-log"),
+        "CZlib", "CEpoll", .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       path: "Linked/HTTPServer",
