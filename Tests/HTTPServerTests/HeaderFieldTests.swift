@@ -82,3 +82,24 @@ import Testing
     #expect((["": "a"] as HTTPHeaders).firstUnsafeField == "")
   }
 }
+
+/// Header values are checked for control bytes a word at a time: the word test must let through
+/// no word that holds one, in any position, and the bytes after the last whole word are read one
+/// by one. Every byte value is tried at every position of a value three words long.
+@Suite struct ControlByteScanTests {
+  @Test func everyControlByteIsFoundAtEveryPosition() {
+    let printable = Array("Mozilla/5.0 (X11; Linux x86_64) \t AppleWeb".utf8)
+    var wrong: [String] = []
+    for byte in UInt8.min...UInt8.max {
+      let isControl = (byte < 0x20 && byte != 0x09) || byte == 0x7f
+      for position in 0..<printable.count {
+        var value = printable
+        value[position] = byte
+        let found = value.withUnsafeBufferPointer { HeadParser.holdsControlByte($0) }
+        if found != isControl { wrong.append("\(byte) at \(position)") }
+      }
+    }
+    #expect(wrong == [])
+    #expect(!HeadParser.holdsControlByte(UnsafeBufferPointer(start: nil, count: 0)))
+  }
+}

@@ -63,15 +63,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   /// app's long values (its Content-Security-Policy) pass through here on every response.
   static func holdsLineBreakOrNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let raw = UnsafeRawBufferPointer(bytes)
-    var index = 0
-    while index + 8 <= raw.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // The "has a byte less than n" test: a byte below 0x0E sets its high bit here (a byte of
-      // 0x80 or more cannot, through `~word`), so a word of none of them leaves nothing set.
-      if (word &- 0x0e0e_0e0e_0e0e_0e0e) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-      index += 8
+    // The "has a byte less than n" test: a byte below 0x0E sets its high bit here (a byte of
+    // 0x80 or more cannot, through `~word`), so a word of none of them leaves nothing set.
+    let start = raw.plainWordsPrefix {
+      ($0 &- 0x0e0e_0e0e_0e0e_0e0e) & ~$0 & 0x8080_8080_8080_8080 == 0
     }
-    return raw[index...].contains { $0 == .cr || $0 == .lf || $0 == 0 }
+    return raw[start...].contains { $0 == .cr || $0 == .lf || $0 == 0 }
   }
 
   /// Says the answer depends on request header `name` too: added to `Vary` once, whatever else
