@@ -70,6 +70,23 @@ import Testing
     #expect(!EntityTag.matches(#""abc"x"#, tag))
   }
 
+  /// A 304 echoes the client's own string when it sent the tag alone, and otherwise makes the
+  /// tag from its bytes; a list without it, or a longer or shorter tag, confirms nothing.
+  @Test func aConfirmedTagIsTheOneTheClientSentOrTheTagItself() {
+    func confirmed(_ ifNoneMatch: String, _ tag: String) -> String? {
+      Array(tag.utf8).withUnsafeBufferPointer { EntityTag.confirmed(ifNoneMatch, tagBytes: $0) }
+    }
+    let tag = #"W/"e-v1-7""#
+    #expect(confirmed(tag, tag) == tag)
+    #expect(confirmed(#""x", W/"e-v1-7""#, tag) == tag)
+    #expect(confirmed("*", tag) == tag)
+    #expect(confirmed(#"W/"e-v1-8""#, tag) == nil)
+    #expect(confirmed(#"W/"e-v1-77""#, tag) == nil)
+    #expect(confirmed(#"W/"e-v1-""#, tag) == nil)
+    #expect(confirmed("", tag) == nil)
+    #expect(confirmed("", "") == "")
+  }
+
   @Test func aFieldThatCannotGoOnTheWireIsNamed() {
     #expect(
       (["Content-Type": "text/html", "X-Ok": "caf\u{e9}"] as HTTPHeaders).firstUnsafeField == nil)

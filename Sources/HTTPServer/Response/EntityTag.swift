@@ -33,11 +33,29 @@ public enum EntityTag {
   public static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
     // What a browser sends back: the one tag it was given.
     if ifNoneMatch == etag { return true }
-    return etag.withHeaderBytes { tag in
-      ifNoneMatch.containsHeaderItem { candidate in
-        candidate.elementsEqual(tag) || candidate.elementsEqual("*".utf8)
-          || (candidate.starts(with: "W/".utf8) && candidate.dropFirst(2).elementsEqual(tag))
-      }
+    return etag.withHeaderBytes { matches(ifNoneMatch, tagBytes: $0) }
+  }
+
+  /// The tag a 304 carries when `ifNoneMatch` names `tag` (given as bytes, written on the stack
+  /// by a caller that makes no string of it per request); nil when it does not. A client that
+  /// sent the tag alone, as a browser does, gets its own string back: no string is made.
+  public static func confirmed(
+    _ ifNoneMatch: String, tagBytes tag: UnsafeBufferPointer<UInt8>
+  )
+    -> String?
+  {
+    if tag.sameBytes(as: ifNoneMatch.utf8) { return ifNoneMatch }
+    return matches(ifNoneMatch, tagBytes: tag) ? String(decoding: tag, as: UTF8.self) : nil
+  }
+
+  private static func matches(
+    _ ifNoneMatch: String, tagBytes tag: UnsafeBufferPointer<UInt8>
+  )
+    -> Bool
+  {
+    ifNoneMatch.containsHeaderItem { candidate in
+      tag.sameBytes(as: candidate) || candidate.elementsEqual("*".utf8)
+        || (candidate.starts(with: "W/".utf8) && tag.sameBytes(as: candidate.dropFirst(2)))
     }
   }
 }

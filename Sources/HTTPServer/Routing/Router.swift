@@ -16,10 +16,22 @@ public struct Router: Responder {
     var literals: [String: Int] = [:]
     var parameter: (name: String, node: Int)?
     var rest: (name: String, node: Int)?
-    /// The handlers of the patterns that end here, by method.
-    var handlers: [String: Handler] = [:]
+    /// The handlers of the patterns that end here, by method: a few at most, so found by
+    /// comparing names, which costs less than hashing one.
+    var handlers: [MethodHandler] = []
+
+    func handler(for method: String) -> MethodHandler? {
+      handlers.first { $0.method == method }
+    }
     /// The pattern that ends here, as it was added, for the metrics.
     var pattern = ""
+  }
+
+  /// A handler with its method. A struct, not a tuple: a closure kept in a tuple of an array
+  /// is stored in the generic form and converted back by a thunk on every call.
+  private struct MethodHandler {
+    let method: String
+    let handle: Handler
   }
 
   private var nodes = [Node()]
@@ -64,7 +76,8 @@ public struct Router: Responder {
         current = next
       }
     }
-    nodes[current].handlers[method] = handler
+    nodes[current].handlers.removeAll { $0.method == method }
+    nodes[current].handlers.append(MethodHandler(method: method, handle: handler))
     nodes[current].pattern = pattern
   }
 
@@ -94,11 +107,11 @@ public struct Router: Responder {
   private func respond(
     to request: Request, at found: Int, _ parameters: [String: String]
   ) -> Response {
-    let handlers = nodes[found].handlers
     guard
-      let handler = handlers[request.method] ?? (request.method == "HEAD" ? handlers["GET"] : nil)
+      let handler = nodes[found].handler(for: request.method)
+        ?? (request.method == "HEAD" ? nodes[found].handler(for: "GET") : nil)
     else {
-      var allowed = Set(handlers.keys)
+      var allowed = Set(nodes[found].handlers.map(\.method))
       if allowed.contains("GET") { allowed.insert("HEAD") }
       let allow = allowed.sorted().joined(separator: ", ")
       var response = errorPage(
@@ -110,10 +123,10 @@ public struct Router: Responder {
     do {
       // A copy of the request costs a retain and a release of each of its strings, arrays and
       // tables: one whose parameters are already these (none, mostly) passes as it came.
-      if parameters == request.routeParameters { return try handler(request) }
+      if parameters == request.routeParameters { return try handler.handle(request) }
       var routed = request
       routed.routeParameters = parameters
-      return try handler(routed)
+      return try handler.handle(routed)
     } catch let error as HTTPError {
       return errorPage(error.status, error.message, request)
     } catch {
@@ -129,26 +142,28 @@ public struct Router: Responder {
   private func find(
     _ node: Int, _ path: ArraySlice<String>, _ parameters: inout [String: String]
   ) -> Int? {
-    let current = nodes[node]
+    // Read in place: a copy of the node retained and released each of its tables.
     guard let segment = path.first else {
-      if !current.handlers.isEmpty { return node }
+      if !nodes[node].handlers.isEmpty { return node }
       // `*name` matches an empty rest too.
-      if let rest = current.rest, !nodes[rest.node].handlers.isEmpty {
+      if let rest = nodes[node].rest, !nodes[rest.node].handlers.isEmpty {
         parameters[rest.name] = ""
         return rest.node
       }
       return nil
     }
-    if let next = current.literals[segment], let found = find(next, path.dropFirst(), &parameters) {
+    if let next = nodes[node].literals[segment],
+      let found = find(next, path.dropFirst(), &parameters)
+    {
       return found
     }
-    if let parameter = current.parameter {
+    if let parameter = nodes[node].parameter {
       let saved = parameters
       parameters[parameter.name] = segment
       if let found = find(parameter.node, path.dropFirst(), &parameters) { return found }
       parameters = saved
     }
-    if let rest = current.rest, !nodes[rest.node].handlers.isEmpty {
+    if let rest = nodes[node].rest, !nodes[rest.node].handlers.isEmpty {
       parameters[rest.name] = path.joined(separator: "/")
       return rest.node
     }

@@ -1,7 +1,8 @@
 import Glibc
 
-/// Byte searches by libc, which reads a word or a vector at a time: the generic `firstIndex(of:)`
-/// steps an index per byte, and every request's head passes through these.
+/// Byte searches and comparisons by libc, which reads a word or a vector at a time: the generic
+/// `firstIndex(of:)` and `elementsEqual` step an index per byte, and every request's head passes
+/// through these.
 extension UnsafeBufferPointer<UInt8> {
   /// The index of the first `byte` from `lower` up to `upper` (clamped to the buffer), by
   /// `memchr`. Bounds, not a range: a search from past its end finds nothing instead of trapping.
@@ -11,6 +12,16 @@ extension UnsafeBufferPointer<UInt8> {
     guard lower < upper, let start = baseAddress else { return nil }
     guard let found = memchr(start + lower, Int32(byte), upper - lower) else { return nil }
     return UnsafeRawPointer(start).distance(to: UnsafeRawPointer(found))
+  }
+
+  /// Whether both hold the same bytes, compared by `memcmp`.
+  func sameBytes(as other: some Collection<UInt8>) -> Bool {
+    guard count == other.count else { return false }
+    guard count > 0, let start = baseAddress else { return true }
+    return other.withContiguousStorageIfAvailable { otherBytes in
+      guard let otherStart = otherBytes.baseAddress else { return false }
+      return memcmp(start, otherStart, count) == 0
+    } ?? elementsEqual(other)
   }
 }
 
