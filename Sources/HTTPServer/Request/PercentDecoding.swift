@@ -2,6 +2,12 @@
 /// be followed by two hex digits and the result must be valid UTF-8, or the input is refused.
 enum PercentDecoding {
   static func decode(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> String? {
+    // Most segments and values have nothing to decode (every request's path passes here): they
+    // are only checked as UTF-8, with no array built byte by byte.
+    if !bytes.contains(where: { $0 == UInt8(ascii: "%") || plusIsSpace && $0 == UInt8(ascii: "+") })
+    {
+      return String(validating: bytes, as: UTF8.self)
+    }
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     var index = bytes.startIndex
