@@ -248,7 +248,12 @@ final class Connection: SocketWatcher, @unchecked Sendable {
             return
           }
         }
-      case .body(let head, var request, var decoder):
+      case .body:
+        // Taken out of the phase, the request is held only here: its body grows, and then its id
+        // and what a proxy says are set, in place rather than in a copy of its fields.
+        var taken = Phase.head(started: nil)
+        swap(&taken, &phase)
+        guard case .body(let head, var request, var decoder) = consume taken else { return }
         if var chunked = decoder {
           var index = readIndex
           let result = chunked.decode(input, index: &index, into: &request.body)
@@ -264,7 +269,10 @@ final class Connection: SocketWatcher, @unchecked Sendable {
             decoder = nil
           }
         } else if case .length(let length) = head.framing {
-          guard input.count - readIndex >= length else { return }
+          guard input.count - readIndex >= length else {
+            phase = .body(head, request, nil)
+            return
+          }
           request.body = Array(input[readIndex..<(readIndex + length)])
           readIndex += length
         }
@@ -273,7 +281,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
           readIndex = 0
           headScan = HeadParser.Scan()
         }
-        answer(head, request)
+        answer(head, consume request)
       }
     }
   }
@@ -297,16 +305,14 @@ final class Connection: SocketWatcher, @unchecked Sendable {
 
   // MARK: Answering
 
-  private func answer(_ head: RequestHead, _ parsed: Request) {
+  private func answer(_ head: RequestHead, _ request: consuming Request) {
     let started = ContinuousClock.now
-    var request = parsed
     let response = pipeline.respond(to: &request)
     // While stopping, a request already queued behind this one is still answered; the last
     // answer says Connection: close.
     let stopping = draining || pipeline.isDraining()
     let keepAlive = head.keepAlive && (!stopping || hasCompleteRequestBuffered)
     servedRequests += 1
-    phase = .head(started: nil)
     let isHead = request.method == "HEAD"
     switch response.body {
     case .bytes(let body):
