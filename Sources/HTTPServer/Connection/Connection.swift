@@ -292,7 +292,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       phase = .body(head, request, nil)
     case .length, .chunked:
       if head.expectsContinue && readIndex == input.count {
-        output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+        output.appendText("HTTP/1.1 100 Continue\r\n\r\n")
         flush()
       }
       let decoder =
@@ -385,17 +385,17 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     stream.sent += bytes.count
     if stream.chunked {
       output.append(contentsOf: String(bytes.count, radix: 16).utf8)
-      output.append(contentsOf: "\r\n".utf8)
+      output.appendText("\r\n")
     }
     output.append(contentsOf: bytes)
-    if stream.chunked { output.append(contentsOf: "\r\n".utf8) }
+    if stream.chunked { output.appendText("\r\n") }
     flush()
   }
 
   /// Ends a stream cleanly: the last chunk, the access line, and back to reading requests (or
   /// closing, after `Connection: close` or while stopping).
   private func endStream(_ stream: OpenStream) {
-    if stream.chunked { output.append(contentsOf: "0\r\n\r\n".utf8) }
+    if stream.chunked { output.appendText("0\r\n\r\n") }
     phase = .head(started: nil)
     configuration.metrics.streamClosed()
     pipeline.log(

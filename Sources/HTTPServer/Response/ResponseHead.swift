@@ -9,39 +9,39 @@ enum ResponseHead {
     _ response: Response, contentLength: Int?, chunked: Bool = true, keepAlive: Bool,
     minorVersion: Int, serverName: String, into output: inout [UInt8]
   ) {
-    output.append(contentsOf: "HTTP/1.1 ".utf8)
+    output.appendText("HTTP/1.1 ")
     appendDecimal(response.status.code, to: &output)
     output.append(UInt8(ascii: " "))
     response.status.reason.withHeaderBytes { output.append(contentsOf: $0) }
-    output.append(contentsOf: "\r\n".utf8)
-    output.append(contentsOf: "Date: ".utf8)
+    output.appendText("\r\n")
+    output.appendText("Date: ")
     output.append(contentsOf: HTTPDate.now())
-    output.append(contentsOf: "\r\nServer: ".utf8)
+    output.appendText("\r\nServer: ")
     serverName.withHeaderBytes { output.append(contentsOf: $0) }
-    output.append(contentsOf: "\r\n".utf8)
+    output.appendText("\r\n")
     for (name, value) in response.headers {
       // Copied from each string's storage in one go, not byte by byte through its view.
       name.withHeaderBytes { output.append(contentsOf: $0) }
-      output.append(contentsOf: ": ".utf8)
+      output.appendText(": ")
       value.withHeaderBytes { output.append(contentsOf: $0) }
-      output.append(contentsOf: "\r\n".utf8)
+      output.appendText("\r\n")
     }
     if response.status.code == 304 {
       // A 304 stands for the representation it validates and has no length of its own
       // (RFC 9110 §15.4.5): a Content-Length of 0 would describe the wrong body.
     } else if let contentLength {
-      output.append(contentsOf: "Content-Length: ".utf8)
+      output.appendText("Content-Length: ")
       appendDecimal(contentLength, to: &output)
-      output.append(contentsOf: "\r\n".utf8)
+      output.appendText("\r\n")
     } else if chunked {
-      output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
+      output.appendText("Transfer-Encoding: chunked\r\n")
     }
     if !keepAlive {
-      output.append(contentsOf: "Connection: close\r\n".utf8)
+      output.appendText("Connection: close\r\n")
     } else if minorVersion == 0 {
-      output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+      output.appendText("Connection: keep-alive\r\n")
     }
-    output.append(contentsOf: "\r\n".utf8)
+    output.appendText("\r\n")
   }
 
   /// A non-negative number's decimal digits (a negative one is written as 0: none can occur).
@@ -53,5 +53,14 @@ enum ResponseHead {
       output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
       divisor /= 10
     } while divisor > 0
+  }
+}
+
+extension [UInt8] {
+  /// Appends fixed text from where the binary holds it, in one copy: appending a string's UTF-8
+  /// view went through the generic sequence path, about 170 instructions for a few bytes, and a
+  /// response head has a dozen of them.
+  mutating func appendText(_ text: StaticString) {
+    text.withUTF8Buffer { append(contentsOf: $0) }
   }
 }
