@@ -36,7 +36,6 @@ public struct ForwardedRequest: Sendable, Equatable {
     case .ip(let address): peerText = address
     case .unixSocket: peerText = "unix"
     }
-    var result = ForwardedRequest(clientAddress: peerText)
     let forwarded = header("forwarded")
     let forwardedFor = header("x-forwarded-for")
     let forwardedProto = header("x-forwarded-proto")
@@ -48,7 +47,8 @@ public struct ForwardedRequest: Sendable, Equatable {
     let carriesAny =
       forwarded != nil || forwardedFor != nil || forwardedProto != nil || forwardedHost != nil
       || forwardedPrefix != nil || requestID != nil
-    guard carriesAny, trusted.trusts(peer) else { return result }
+    guard carriesAny, trusted.trusts(peer) else { return ForwardedRequest(clientAddress: peerText) }
+    var result = ForwardedRequest(clientAddress: peerText)
 
     if let value = forwarded, let hops = ForwardedElement.parseList(value), !hops.isEmpty {
       let index = clientIndex(hops.map { $0.forNode }, trusted: trusted)
