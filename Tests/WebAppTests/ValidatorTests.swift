@@ -60,21 +60,24 @@ import Testing
   }
 }
 
-/// The version tag is written byte by byte, not interpolated: it must read exactly as the
-/// interpolation did, and change with the data version.
+/// The version tag is written byte by byte, not interpolated: it must read as the epoch, the data
+/// version and the address hash in sixteen hex digits, and change with the data version.
 @Suite struct PageValidatorTagTests {
-  @Test func theTagIsEpochVersionAndAddressHashInBase36() {
+  @Test func theTagIsEpochVersionAndAddressHashInHex() {
     let epoch = PageValidator.epoch
-    #expect(PageValidator.tag(dataVersion: "v1", addressHash: 0) == #"W/"\#(epoch)-v1-0""#)
-    #expect(PageValidator.tag(dataVersion: "v1", addressHash: 35) == #"W/"\#(epoch)-v1-z""#)
-    #expect(PageValidator.tag(dataVersion: "v1", addressHash: 36) == #"W/"\#(epoch)-v1-10""#)
+    #expect(
+      PageValidator.tag(dataVersion: "v1", addressHash: 0) == #"W/"\#(epoch)-v1-0000000000000000""#)
+    #expect(
+      PageValidator.tag(dataVersion: "v1", addressHash: 35) == #"W/"\#(epoch)-v1-0000000000000023""#
+    )
     #expect(
       PageValidator.tag(dataVersion: "1712345678.25-2048", addressHash: .max)
-        == #"W/"\#(epoch)-1712345678.25-2048-3w5e11264sgsf""#)
+        == #"W/"\#(epoch)-1712345678.25-2048-ffffffffffffffff""#)
     #expect(
       PageValidator.tag(dataVersion: "league.12-users.3", addressHash: 0xcbf2_9ce4_8422_2325)
-        == #"W/"\#(epoch)-league.12-users.3-\#(String(0xcbf2_9ce4_8422_2325 as UInt64, radix: 36))""#
-    )
+        == #"W/"\#(epoch)-league.12-users.3-cbf29ce484222325""#)
+    #expect(
+      PageValidator.tag(dataVersion: "", addressHash: 0xa) == #"W/"\#(epoch)--000000000000000a""#)
     #expect(
       PageValidator.tag(dataVersion: "v1", addressHash: 7)
         != PageValidator.tag(dataVersion: "v2", addressHash: 7))
