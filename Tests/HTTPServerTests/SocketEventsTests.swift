@@ -9,11 +9,11 @@ import Testing
 /// The epoll set behind every connection, on a real socket pair: what it reports, and that it
 /// lets go of what it watched.
 @Suite struct SocketEventsTests {
-  /// Records each event's hang-up flag, in order (up to 100, should the set flood it).
+  /// Records each event's read-to-the-end flag, in order (up to 100, should the set flood it).
   final class Recorder: SocketWatcher {
     let events = Mutex<[Bool]>([])
-    func socketReady(hungUp: Bool) {
-      events.withLock { if $0.count < 100 { $0.append(hungUp) } }
+    func socketReady(readToTheEnd: Bool) {
+      events.withLock { if $0.count < 100 { $0.append(readToTheEnd) } }
     }
     var count: Int { events.withLock { $0.count } }
   }
@@ -44,6 +44,53 @@ import Testing
     #expect(eventually { recorder.count == 4 })
     usleep(50_000)
     #expect(recorder.events.withLock { $0 } == [false, false, false, true])
+    events.unwatch(ours, for: recorder)
+  }
+
+  /// A connected pair of TCP sockets on loopback, ours non-blocking: urgent data is TCP's own.
+  private func tcpPair() throws -> (ours: Int32, peer: Int32) {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(listener) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    try withUnsafeMutablePointer(to: &address) { pointer in
+      try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        try #require(bind(listener, address, length) == 0 && listen(listener, 1) == 0)
+        try #require(getsockname(listener, address, &length) == 0)
+      }
+    }
+    let peer = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let connected = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(peer, $0, length) }
+    }
+    try #require(connected == 0)
+    let ours = accept(listener, nil, nil)
+    try #require(ours >= 0)
+    _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
+    return (ours, peer)
+  }
+
+  /// TCP ends a read at the urgent mark, with bytes behind it still unread: an event that brings
+  /// urgent data must say to read to the end, or those bytes wait for the client's next send.
+  @Test func urgentDataSaysToReadToTheEnd() throws {
+    let events = try SocketEvents<Recorder>(target: .global())
+    defer { events.stop() }
+    let (ours, peer) = try tcpPair()
+    defer {
+      close(ours)
+      close(peer)
+    }
+    let recorder = Recorder()
+    #expect(events.watch(ours, for: recorder))
+    #expect(eventually { recorder.count == 1 })
+    #expect(send(peer, "a", 1, 0) == 1)
+    #expect(eventually { recorder.count == 2 })
+    #expect(send(peer, "b", 1, Int32(MSG_OOB)) == 1)
+    #expect(eventually { recorder.count == 3 })
+    usleep(50_000)
+    #expect(recorder.events.withLock { $0 } == [false, false, true])
     events.unwatch(ours, for: recorder)
   }
 

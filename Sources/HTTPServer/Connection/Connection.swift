@@ -95,12 +95,12 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   }
 
   /// The socket has something to read or room to write (called by `SocketEvents` from its
-  /// queue). Edge-triggered: each side does all it can now. After a hang-up or an error, reading
-  /// goes on to the end, as no later event will say more.
-  func socketReady(hungUp: Bool) {
+  /// queue). Edge-triggered: each side does all it can now. After a hang-up, an error or urgent
+  /// data, reading goes on to the end: a short read need not have emptied the socket.
+  func socketReady(readToTheEnd: Bool) {
     queue.async { [self] in
       if waitingToWrite { flush() }
-      if !readingPaused && !closed { readAvailable(toTheEnd: hungUp) }
+      if !readingPaused && !closed { readAvailable(toTheEnd: readToTheEnd) }
     }
   }
 

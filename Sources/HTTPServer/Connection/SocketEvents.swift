@@ -4,9 +4,11 @@ import Glibc
 
 /// What `SocketEvents` tells about a socket it watches.
 protocol SocketWatcher: AnyObject, Sendable {
-  /// The socket has something to read or room to write, or was hung up on (or failed). Called on
-  /// the set's queue; edge-triggered, so the watcher must read until the socket is empty.
-  func socketReady(hungUp: Bool)
+  /// The socket has something to read or room to write. Called on the set's queue;
+  /// edge-triggered, so the watcher must read until the socket is empty. `readToTheEnd` says a
+  /// short read may not have emptied it: the peer hung up or the socket failed (no later event
+  /// will tell), or urgent data came (TCP ends a read at the urgent mark, bytes behind it unread).
+  func socketReady(readToTheEnd: Bool)
 }
 
 /// Tells connections when their socket has something to read or room to write: one epoll set
@@ -49,7 +51,9 @@ final class SocketEvents<Watcher: SocketWatcher>: @unchecked Sendable {
   func watch(_ fd: Int32, for watcher: Watcher) -> Bool {
     let reference = Unmanaged.passRetained(watcher)
     var event = epoll_event()
-    event.events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
+    event.events =
+      EPOLLIN.rawValue | EPOLLPRI.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue
+      | EPOLLET.rawValue
     event.data.ptr = reference.toOpaque()
     guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
       reference.release()
@@ -79,9 +83,11 @@ final class SocketEvents<Watcher: SocketWatcher>: @unchecked Sendable {
         guard count > 0 else { return }
         for event in events.prefix(Int(count)) {
           guard let pointer = event.data.ptr else { continue }
-          let hungUp = event.events & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue)
+          let toTheEnd =
+            event.events
+            & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLPRI.rawValue)
           Unmanaged<Watcher>.fromOpaque(pointer).takeUnretainedValue().socketReady(
-            hungUp: hungUp != 0)
+            readToTheEnd: toTheEnd != 0)
         }
         // A full batch may have left more behind; a short one emptied the set's ready list.
         guard count == Self.batch else { return }
