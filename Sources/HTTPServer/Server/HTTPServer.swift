@@ -108,22 +108,25 @@ public final class HTTPServer: Sendable {
       var noDelay: Int32 = 1
       setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
       let peer = Self.peer(of: address)
-      // Admitted and recorded under one lock, so a shutdown sees either no connection or one it
-      // will wait for. It is made only once admitted: its timer, a Dispatch source, must not be
-      // released without having been resumed.
-      let admitted = state.withLock { state -> Connection? in
+      // Admitted, recorded and started under one lock, so a shutdown sees either no connection or
+      // one it will wait for, and its drain is queued behind the start (a drain that closed the
+      // connection first would leave the start to watch a closed socket, and the epoll set's
+      // reference to it never released). It is made only once admitted: its timer, a Dispatch
+      // source, must not be released without having been resumed.
+      let admitted = state.withLock { state -> Bool in
         guard state.connections.count < configuration.maxConnections, !state.draining,
           let socketEvents = state.socketEvents
-        else { return nil }
+        else { return false }
         let connection = Connection(
           fd: fd, peer: peer, server: self, pipeline: pipeline, socketEvents: socketEvents,
           target: workQueue)
         state.connections[ObjectIdentifier(connection)] = connection
         // Recorded under the lock, so two changes cannot reach the gauge out of order.
         configuration.metrics.openConnections(state.connections.count)
-        return connection
+        connection.start()
+        return true
       }
-      guard let connection = admitted else {
+      if !admitted {
         if let refusals = state.withLock({ $0.connectionLimitLog.admit() }) {
           pipeline.logRefusal(
             .serviceUnavailable,
@@ -133,9 +136,7 @@ public final class HTTPServer: Sendable {
           configuration.metrics.refused(status: 503)
         }
         refuse(fd)
-        continue
       }
-      connection.start()
     }
   }
 
