@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HTTPServer
 import TestSupport
 import Testing
@@ -15,6 +16,41 @@ import Testing
     #expect(response.header("Server") == "MVVMWeb")
     #expect(response.header("Date")?.hasSuffix(" GMT") == true)
     #expect(response.header("Connection") == nil)
+  }
+
+  /// A client may send its requests and then shut its side for writing (a half-close, as
+  /// `nc -N` does): its FIN often arrives with the requests, in one event. Each request is still
+  /// answered, and then the server closes at once.
+  @Test func requestsSentBeforeAHalfCloseAreAnswered() throws {
+    let server = try startTestServer(responder: testRouter())
+    defer { server.shutdown() }
+    for _ in 0..<10 {
+      let client = try TestClient(port: server.port)
+      client.send(
+        "GET /items/1 HTTP/1.1\r\nHost: a\r\n\r\nPOST /echo HTTP/1.1\r\nHost: a\r\n"
+          + "Content-Length: 5\r\n\r\nhello")
+      shutdown(client.fd, Int32(SHUT_WR))
+      #expect(try client.readResponse().text == "item 1")
+      // With `Connection: close` when the FIN came with the requests; either way, closed after.
+      #expect(try client.readResponse().text == "hello")
+      #expect(client.isClosedByPeer())
+    }
+    #expect(eventually(within: 3) { server.openConnectionCount == 0 })
+  }
+
+  /// A body cut short by the sender's last byte can never be completed: a 400 at once, not a
+  /// 408 after the body timeout.
+  @Test func aBodyCutShortByAHalfCloseIsA400() throws {
+    let server = try startTestServer(responder: testRouter()) { $0.bodyTimeout = .seconds(30) }
+    defer { server.shutdown() }
+    for body in ["Content-Length: 10\r\n\r\nhello", "Transfer-Encoding: chunked\r\n\r\n5\r\nhel"] {
+      let client = try TestClient(port: server.port)
+      client.send("POST /echo HTTP/1.1\r\nHost: a\r\n" + body)
+      shutdown(client.fd, Int32(SHUT_WR))
+      let response = try client.readResponse()
+      #expect(response.status == 400)
+      #expect(response.text == "The request ended before its body was complete.\n")
+    }
   }
 
   @Test func pipelinedRequestsInOnePacketAreAnsweredInOrder() throws {

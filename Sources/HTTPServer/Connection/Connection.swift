@@ -49,6 +49,9 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   private var waitingToWrite = false
   private var closeAfterWrite = false
   private var draining = false
+  /// The peer has sent its last byte (a FIN) but may still read: what it sent is answered, the
+  /// last answer with `Connection: close`, and then the connection closes.
+  private var peerFinished = false
   private var isProcessing = false
   /// After a `Connection: close` answer: our side is shut for writing and we read until the peer
   /// closes, so unread request bytes cannot make the kernel reset away our answer (nginx's
@@ -157,10 +160,15 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       }
       if received < 0 && errno == EINTR { continue }
       if received < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
-      close()  // The peer closed or reset: nothing more to answer.
+      if received == 0 && !lingering && !isStreaming {
+        // A half-close: the requests it sent, often in the same event, still get their answers.
+        peerFinished = true
+        break
+      }
+      close()  // The peer reset, or closed after our last answer: nothing more to answer.
       return
     }
-    guard receivedAny, !closed else { return }
+    guard receivedAny || peerFinished, !closed else { return }
     if case .body = phase {
       // A body that keeps arriving gets more time, up to its overall deadline.
       arm(configuration.bodyTimeout, notAfter: bodyDeadline)
@@ -191,6 +199,9 @@ final class Connection: SocketWatcher, @unchecked Sendable {
 
   /// How many unparsed bytes a connection buffers behind an unsent answer.
   static let pipelineLimit = HeadParser.maxHeadLength + 16 * 1024
+  /// The refusal of a request whose sender finished before its body did.
+  static let bodyCutShort = HTTPError(
+    .badRequest, "The request ended before its body was complete.")
   /// How many bytes of a streamed answer may wait for a slow reader before it is dropped.
   static let streamLimit = 256 * 1024
 
@@ -219,7 +230,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
           input.removeAll(keepingCapacity: input.capacity <= 256 * 1024)
           readIndex = 0
           headScan = HeadParser.Scan()
-          if draining { close() }
+          if draining || peerFinished { close() }
           return
         }
         if started == nil {
@@ -230,7 +241,8 @@ final class Connection: SocketWatcher, @unchecked Sendable {
           input, from: readIndex, scan: &headScan)
         switch parsed {
         case .incomplete:
-          if draining { close() }  // Only part of a request arrived before the stop: not ours.
+          // Only part of a request arrived before the stop, or before the peer's last byte.
+          if draining || peerFinished { close() }
           return
         case .failed(let error):
           fail(error)
@@ -261,6 +273,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
           switch result {
           case .needMore:
             phase = .body(head, request, chunked)
+            if peerFinished { fail(Self.bodyCutShort) }
             return
           case .failed(let error):
             fail(error)
@@ -271,6 +284,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
         } else if case .length(let length) = head.framing {
           guard input.count - readIndex >= length else {
             phase = .body(head, request, nil)
+            if peerFinished { fail(Self.bodyCutShort) }
             return
           }
           request.body = Array(input[readIndex..<(readIndex + length)])
@@ -310,7 +324,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     let response = pipeline.respond(to: &request)
     // While stopping, a request already queued behind this one is still answered; the last
     // answer says Connection: close.
-    let stopping = draining || pipeline.isDraining()
+    let stopping = draining || peerFinished || pipeline.isDraining()
     let keepAlive = head.keepAlive && (!stopping || hasCompleteRequestBuffered)
     servedRequests += 1
     let isHead = request.method == "HEAD"
@@ -446,6 +460,11 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     waitingToWrite = false
     if case .streaming = phase { return }  // A stream's `Connection: close` waits for its end.
     if closeAfterWrite {
+      // A peer that has finished sending has nothing left for a lingering read to drain.
+      if peerFinished {
+        close()
+        return
+      }
       lingering = true
       shutdown(fd, Int32(SHUT_WR))
       input = []
