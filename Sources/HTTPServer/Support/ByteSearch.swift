@@ -10,7 +10,10 @@ extension UnsafeBufferPointer<UInt8> {
     let lower = Swift.max(lower, 0)
     let upper = Swift.min(upper, count)
     guard lower < upper, let start = baseAddress else { return nil }
-    guard let found = memchr(start + lower, Int32(byte), upper - lower) else { return nil }
+    // `lower < upper <= count`, so the search stays in the buffer.
+    guard let found = memchr(start + lower, Int32(truncatingIfNeeded: byte), upper - lower) else {
+      return nil
+    }
     return UnsafeRawPointer(start).distance(to: UnsafeRawPointer(found))
   }
 
