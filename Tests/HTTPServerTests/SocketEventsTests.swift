@@ -47,10 +47,9 @@ import Testing
     events.unwatch(ours, for: recorder)
   }
 
-  /// A connected pair of TCP sockets on loopback, ours non-blocking: urgent data is TCP's own.
-  private func tcpPair() throws -> (ours: Int32, peer: Int32) {
+  /// A listening TCP socket on loopback, and its port: urgent data is TCP's own.
+  private func tcpListener() throws -> (fd: Int32, port: Int) {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(listener) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -61,15 +60,7 @@ import Testing
         try #require(getsockname(listener, address, &length) == 0)
       }
     }
-    let peer = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(peer, $0, length) }
-    }
-    try #require(connected == 0)
-    let ours = accept(listener, nil, nil)
-    try #require(ours >= 0)
-    _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
-    return (ours, peer)
+    return (listener, Int(UInt16(bigEndian: address.sin_port)))
   }
 
   /// TCP ends a read at the urgent mark, with bytes behind it still unread: an event that brings
@@ -77,17 +68,19 @@ import Testing
   @Test func urgentDataSaysToReadToTheEnd() throws {
     let events = try SocketEvents<Recorder>(target: .global())
     defer { events.stop() }
-    let (ours, peer) = try tcpPair()
-    defer {
-      close(ours)
-      close(peer)
-    }
+    let listener = try tcpListener()
+    defer { close(listener.fd) }
+    let peer = try TestClient(port: listener.port)
+    let ours = accept(listener.fd, nil, nil)
+    try #require(ours >= 0)
+    defer { close(ours) }
+    _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
     let recorder = Recorder()
     #expect(events.watch(ours, for: recorder))
     #expect(eventually { recorder.count == 1 })
-    #expect(send(peer, "a", 1, 0) == 1)
+    peer.send("a")
     #expect(eventually { recorder.count == 2 })
-    #expect(send(peer, "b", 1, Int32(MSG_OOB)) == 1)
+    #expect(send(peer.fd, "b", 1, Int32(MSG_OOB)) == 1)
     #expect(eventually { recorder.count == 3 })
     usleep(50_000)
     #expect(recorder.events.withLock { $0 } == [false, false, true])

@@ -52,6 +52,9 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   /// The peer has sent its last byte (a FIN) but may still read: what it sent is answered, the
   /// last answer with `Connection: close`, and then the connection closes.
   private var peerFinished = false
+  /// No request will come after those already received: the server is stopping, or the peer
+  /// has sent its last byte.
+  private var isWindingDown: Bool { draining || peerFinished }
   private var isProcessing = false
   /// After a `Connection: close` answer: our side is shut for writing and we read until the peer
   /// closes, so unread request bytes cannot make the kernel reset away our answer (nginx's
@@ -230,7 +233,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
           input.removeAll(keepingCapacity: input.capacity <= 256 * 1024)
           readIndex = 0
           headScan = HeadParser.Scan()
-          if draining || peerFinished { close() }
+          if isWindingDown { close() }
           return
         }
         if started == nil {
@@ -242,7 +245,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
         switch parsed {
         case .incomplete:
           // Only part of a request arrived before the stop, or before the peer's last byte.
-          if draining || peerFinished { close() }
+          if isWindingDown { close() }
           return
         case .failed(let error):
           fail(error)
@@ -324,7 +327,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     let response = pipeline.respond(to: &request)
     // While stopping, a request already queued behind this one is still answered; the last
     // answer says Connection: close.
-    let stopping = draining || peerFinished || pipeline.isDraining()
+    let stopping = isWindingDown || pipeline.isDraining()
     let keepAlive = head.keepAlive && (!stopping || hasCompleteRequestBuffered)
     servedRequests += 1
     let isHead = request.method == "HEAD"

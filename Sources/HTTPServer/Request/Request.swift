@@ -5,132 +5,111 @@
 /// strings, arrays and tables retained and released each of them at every step.
 public struct Request: Sendable {
   public var method: String {
-    get { storage.method }
-    _modify { yield &uniqueStorage().method }
+    get { storage.fields.method }
+    _modify { yield &uniqueStorage().fields.method }
   }
   /// The request target as sent (`/matches?page=2`).
   public var target: String {
-    get { storage.target }
-    _modify { yield &uniqueStorage().target }
+    get { storage.fields.target }
+    _modify { yield &uniqueStorage().fields.target }
   }
   /// The path of the target, still percent-encoded, without the query.
   public var path: String {
-    get { storage.path }
-    _modify { yield &uniqueStorage().path }
+    get { storage.fields.path }
+    _modify { yield &uniqueStorage().fields.path }
   }
   /// The path's segments, percent-decoded (`/a%20b/c` → `["a b", "c"]`).
   public var pathSegments: [String] {
-    get { storage.pathSegments }
-    _modify { yield &uniqueStorage().pathSegments }
+    get { storage.fields.pathSegments }
+    _modify { yield &uniqueStorage().fields.pathSegments }
   }
   public var query: Parameters {
-    get { storage.query }
-    _modify { yield &uniqueStorage().query }
+    get { storage.fields.query }
+    _modify { yield &uniqueStorage().fields.query }
   }
   /// `1.0` or `1.1`, as the minor version.
   public var minorVersion: Int {
-    get { storage.minorVersion }
-    _modify { yield &uniqueStorage().minorVersion }
+    get { storage.fields.minorVersion }
+    _modify { yield &uniqueStorage().fields.minorVersion }
   }
   public var headers: HTTPHeaders {
-    get { storage.headers }
-    _modify { yield &uniqueStorage().headers }
+    get { storage.fields.headers }
+    _modify { yield &uniqueStorage().fields.headers }
   }
   public var body: [UInt8] {
-    get { storage.body }
-    _modify { yield &uniqueStorage().body }
+    get { storage.fields.body }
+    _modify { yield &uniqueStorage().fields.body }
   }
   /// Values of the route pattern's `:name` and `*name` segments, set by the router.
   public var routeParameters: [String: String] {
-    get { storage.routeParameters }
-    _modify { yield &uniqueStorage().routeParameters }
+    get { storage.fields.routeParameters }
+    _modify { yield &uniqueStorage().fields.routeParameters }
   }
   public var peer: PeerAddress {
-    get { storage.peer }
-    _modify { yield &uniqueStorage().peer }
+    get { storage.fields.peer }
+    _modify { yield &uniqueStorage().fields.peer }
   }
   /// The real client: the peer, or what a trusted proxy says (see `ServerConfiguration.requestPreparer`).
   public var clientAddress: String {
-    get { storage.clientAddress }
-    _modify { yield &uniqueStorage().clientAddress }
+    get { storage.fields.clientAddress }
+    _modify { yield &uniqueStorage().fields.clientAddress }
   }
   /// `http` or `https`, as the browser sees it.
   public var scheme: String {
-    get { storage.scheme }
-    _modify { yield &uniqueStorage().scheme }
+    get { storage.fields.scheme }
+    _modify { yield &uniqueStorage().fields.scheme }
   }
   /// The host the browser asked for (`Host`, or the authority of an absolute-form target).
   public var host: String? {
-    get { storage.host }
-    _modify { yield &uniqueStorage().host }
+    get { storage.fields.host }
+    _modify { yield &uniqueStorage().fields.host }
   }
   /// The path prefix the app is served under (`/league`), "" at the root.
   public var basePath: String {
-    get { storage.basePath }
-    _modify { yield &uniqueStorage().basePath }
+    get { storage.fields.basePath }
+    _modify { yield &uniqueStorage().fields.basePath }
   }
   /// Names this request in every log line about it and in the response's `X-Request-Id`: made
   /// by the server, or the one a trusted proxy sent.
   public var id: String {
-    get { storage.id }
-    _modify { yield &uniqueStorage().id }
+    get { storage.fields.id }
+    _modify { yield &uniqueStorage().fields.id }
   }
 
   private var storage: Storage
 
-  /// The fields themselves. Only ever changed through `uniqueStorage()`, when no other request
-  /// shares them, so no two threads can reach one that changes.
+  /// The fields, as one value: the box holds it, and a copy of the box copies it whole.
+  private struct Fields {
+    var method: String
+    var target: String
+    var path: String
+    var pathSegments: [String]
+    var query: Parameters
+    var minorVersion: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+    var routeParameters: [String: String]
+    var peer: PeerAddress
+    var clientAddress: String
+    var scheme: String
+    var host: String?
+    var basePath: String
+    var id: String
+  }
+
+  /// The box the fields live in. They are changed only through `uniqueStorage()`, when no other
+  /// request shares the box, so no two threads can reach fields that change: the run-time
+  /// exclusivity checks on each access, which cost more than the copies saved, are left out.
   private final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var method: String
-    @exclusivity(unchecked) var target: String
-    @exclusivity(unchecked) var path: String
-    @exclusivity(unchecked) var pathSegments: [String]
-    @exclusivity(unchecked) var query: Parameters
-    @exclusivity(unchecked) var minorVersion: Int
-    @exclusivity(unchecked) var headers: HTTPHeaders
-    @exclusivity(unchecked) var body: [UInt8]
-    @exclusivity(unchecked) var routeParameters: [String: String]
-    @exclusivity(unchecked) var peer: PeerAddress
-    @exclusivity(unchecked) var clientAddress: String
-    @exclusivity(unchecked) var scheme: String
-    @exclusivity(unchecked) var host: String?
-    @exclusivity(unchecked) var basePath: String
-    @exclusivity(unchecked) var id: String
+    @exclusivity(unchecked) var fields: Fields
 
-    init(
-      method: String, target: String, path: String, pathSegments: [String], query: Parameters,
-      minorVersion: Int, headers: HTTPHeaders, body: [UInt8], routeParameters: [String: String],
-      peer: PeerAddress, clientAddress: String, scheme: String, host: String?, basePath: String,
-      id: String
-    ) {
-      self.method = method
-      self.target = target
-      self.path = path
-      self.pathSegments = pathSegments
-      self.query = query
-      self.minorVersion = minorVersion
-      self.headers = headers
-      self.body = body
-      self.routeParameters = routeParameters
-      self.peer = peer
-      self.clientAddress = clientAddress
-      self.scheme = scheme
-      self.host = host
-      self.basePath = basePath
-      self.id = id
-    }
-
-    func copy() -> Storage {
-      Storage(
-        method: method, target: target, path: path, pathSegments: pathSegments, query: query,
-        minorVersion: minorVersion, headers: headers, body: body, routeParameters: routeParameters,
-        peer: peer, clientAddress: clientAddress, scheme: scheme, host: host, basePath: basePath,
-        id: id)
+    init(_ fields: Fields) {
+      self.fields = fields
     }
   }
 
   private mutating func uniqueStorage() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     return storage
   }
 
@@ -178,9 +157,11 @@ public struct Request: Sendable {
       query = parsed
     }
     storage = Storage(
-      method: method, target: target, path: String(Substring(pathBytes)), pathSegments: segments,
-      query: query, minorVersion: minorVersion, headers: headers, body: body, routeParameters: [:],
-      peer: peer, clientAddress: peer.host, scheme: "http", host: host, basePath: "", id: "")
+      Fields(
+        method: method, target: target, path: String(Substring(pathBytes)),
+        pathSegments: segments, query: query, minorVersion: minorVersion, headers: headers,
+        body: body, routeParameters: [:], peer: peer, clientAddress: peer.host, scheme: "http",
+        host: host, basePath: "", id: ""))
   }
 
   /// The decoded fields of an `application/x-www-form-urlencoded` body.
