@@ -19,7 +19,7 @@ public struct PlaylistPageBenchmark {
 
   /// Renders the page once; returns its size.
   public func renderOnce() -> Int {
-    let coordinator = PlaylistCoordinator(source: source, pages: pages)
+    let coordinator = PlaylistCoordinator(source: source, pages: pages, validator: PageValidator())
     guard let response = try? coordinator.playlist(request), case .bytes(let body) = response.body
     else { return 0 }
     return body.count

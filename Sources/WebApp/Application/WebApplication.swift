@@ -14,6 +14,8 @@ import Users
 public struct WebApplication: Responder {
   public let configuration: AppConfiguration
   public let router: Router
+  /// Confirms unchanged pages by their data's version, before routing.
+  let validator = PageValidator()
   /// The stores, kept for their PostgreSQL listener, which must live as long as the app.
   let stores: AppStores
 
@@ -32,7 +34,8 @@ public struct WebApplication: Responder {
     let changes = ChangeFeed()
     let live = LiveHub(
       settings: configuration.live, changes: changes, metrics: configuration.metrics)
-    let livePages = LivePages(hub: live, pages: pages, changes: changes)
+    let livePages = LivePages(
+      hub: live, pages: pages, changes: changes, validator: validator)
     stores = try AppStores(configuration, changes: changes)
     let leagueStore = stores.league
     if configuration.seedsDemoData { try leagueStore.seed(.demo) }
@@ -62,7 +65,9 @@ public struct WebApplication: Responder {
     LeagueCoordinator(store: leagueStore, pages: pages, live: livePages).register(in: &router)
     let songs: any SongFetching =
       configuration.songsPath.map { FileSongFetcher(path: $0) } ?? BundledSongFetcher()
-    PlaylistCoordinator(source: PlaylistSource(fetcher: songs), pages: pages).register(in: &router)
+    PlaylistCoordinator(
+      source: PlaylistSource(fetcher: songs), pages: pages, validator: validator
+    ).register(in: &router)
     UsersCoordinator(
       store: UserStore(latency: configuration.usersLatency, changes: changes),
       avatars: AvatarCache(), pages: pages, live: livePages
@@ -84,6 +89,8 @@ public struct WebApplication: Responder {
   public func respond(to request: Request) -> Response {
     var response: Response
     if configuration.allowedHosts.allows(request.host) {
+      // A 304 carries none of the security headers: the browser's copy has them.
+      if let confirmed = validator.confirmBeforeRouting(request) { return confirmed }
       response = router.respond(to: request)
     } else {
       response = router.errorPage(

@@ -8,12 +8,15 @@ import Playlist
 struct PlaylistCoordinator: Sendable {
   let source: PlaylistSource
   let pages: PageRenderer
+  let validator: PageValidator
 
   func register(in router: inout Router) {
+    let version: (@Sendable () -> String?)? =
+      pages.templatesAreFixed ? { @Sendable [source] in source.version() } : nil
     router.get(PlaylistRoutes.playlist) { request in
-      try PageValidator.respond(
-        to: request, dataVersion: pages.templatesAreFixed ? source.version() : nil
-      ) { try playlist(request) }
+      try validator.respond(to: request, route: PlaylistRoutes.playlist, version: version) {
+        try playlist(request)
+      }
     }
   }
 

@@ -12,6 +12,7 @@ struct LivePages: Sendable {
   let hub: LiveHub
   let pages: PageRenderer
   let changes: ChangeFeed
+  let validator: PageValidator
 
   /// `viewModel` builds the view model every viewer of an address shares: from the address
   /// alone (its route parameters), never from one viewer's cookies or form. `answer` serves the
@@ -23,13 +24,15 @@ struct LivePages: Sendable {
     viewModel: @escaping @Sendable (Request) throws -> ViewModel,
     answer: @escaping Router.Handler
   ) {
-    router.get(pattern) { [hub, pages, changes] request in
+    let version: (@Sendable () -> String?)? =
+      sameForEveryone && pages.templatesAreFixed
+      ? { @Sendable [changes] in changes.version(of: topics) } : nil
+    router.get(pattern) { [hub, pages, validator] request in
       guard Self.asksForEvents(request) else {
-        let version =
-          sameForEveryone && pages.templatesAreFixed ? changes.version(of: topics) : nil
-        var response = try PageValidator.respond(to: request, dataVersion: version) {
-          try answer(request)
-        }
+        // The page, or its stream, by what the browser accepts.
+        var response = try validator.respond(
+          to: request, route: pattern, vary: "Accept-Encoding, Accept", version: version
+        ) { try answer(request) }
         response.headers.addVary("Accept")
         return response
       }
@@ -50,6 +53,10 @@ struct LivePages: Sendable {
   }
 
   static func asksForEvents(_ request: Request) -> Bool {
-    request.headers["accept"]?.contains("text/event-stream") == true
+    asksForEvents(request.headers)
+  }
+
+  static func asksForEvents(_ headers: HTTPHeaders) -> Bool {
+    headers["accept"]?.contains("text/event-stream") == true
   }
 }

@@ -1,40 +1,128 @@
 import HTTPServer
+import Synchronization
 
 /// A page's validator taken from the version of the data it shows, instead of a hash of its
 /// bytes: a browser or proxy revalidating an unchanged page gets its 304 without the view model
 /// being built or the template rendered. Only for pages that are the same for everyone who asks
 /// for the address (no one-time token in them), with fixed templates (not `--dev`), and only
 /// for requests without cookies (the one-time notice rides in one).
-enum PageValidator {
+///
+/// It keeps the tags it handed out, so the app answers a revalidation before routing
+/// (`confirmBeforeRouting`): the tag a browser sends back names the page, and only its data's
+/// version is read again. A revalidation is meant to cost no more than the cheapest answer the
+/// server gives; through the router it cost about a tenth more than `/healthz`.
+final class PageValidator: Sendable {
   /// Drawn at start, so a restart (new templates, a new binary) never confirms an old copy.
   static let epoch = String(UInt32.random(in: .min ... .max), radix: 36)
 
-  /// Answers `request` with 304 when its `If-None-Match` names the page at `dataVersion`;
-  /// otherwise makes the page and tags it. A nil `dataVersion` leaves the page to the server's
-  /// hash of its bytes.
-  @inline(__always)
-  static func respond(
-    to request: Request, dataVersion: String?, _ make: () throws -> Response
+  /// How many addresses are kept. A crawler walking query strings could add them without end:
+  /// past this many, the table starts again empty (about 300 bytes an address), and the tags it
+  /// forgot are still confirmed through their routes.
+  static let capacity = 4096
+
+  /// The tag last handed out for an address: the data version it names, how to read that
+  /// version now, and the 304 that confirms it, made once and sent as it is (the server writes
+  /// the request id into the head, not into its fields). A class, so the table hands it out
+  /// with one retain rather than a copy of each field.
+  private final class Issued: Sendable {
+    let tag: String
+    let dataVersion: String
+    let currentVersion: @Sendable () -> String?
+    let notModified: Response
+
+    init(
+      tag: String, dataVersion: String, currentVersion: @escaping @Sendable () -> String?,
+      notModified: Response
+    ) {
+      self.tag = tag
+      self.dataVersion = dataVersion
+      self.currentVersion = currentVersion
+      self.notModified = notModified
+    }
+  }
+
+  /// By the hash of the address the tag was made for: the request's own address finds it, with
+  /// no hash of the tag's forty bytes.
+  private let issued = Mutex<[UInt64: Issued]>([:])
+
+  init() {}
+
+  /// Answers `request` with 304 when its `If-None-Match` names the page at the data's current
+  /// version; otherwise makes the page and tags it. A nil `version` leaves the page to the
+  /// server's hash of its bytes. `vary` is what the page's answer depends on besides its address,
+  /// `route` its pattern (the metrics name a 304 answered before routing by it).
+  func respond(
+    to request: Request, route: String, vary: String = "Accept-Encoding",
+    version: (@Sendable () -> String?)?, _ make: () throws -> Response
   ) rethrows -> Response {
-    guard let dataVersion, request.headers["cookie"] == nil else { return try make() }
-    let addressHash = addressHash(request)
+    guard let version, request.headers["cookie"] == nil, let dataVersion = version() else {
+      return try make()
+    }
+    let addressHash = Self.addressHash(request)
+    let issue = { (tag: String) in
+      Issued(
+        tag: tag, dataVersion: dataVersion, currentVersion: version,
+        notModified: Self.notModified(tag: tag, vary: vary, route: route))
+    }
     if let match = request.headers["if-none-match"],
-      let etag = confirmedTag(match, dataVersion: dataVersion, addressHash: addressHash)
+      let etag = Self.confirmedTag(match, dataVersion: dataVersion, addressHash: addressHash)
     {
-      // The same Vary as the page itself, whose body is gzip-compressed for those who take it.
-      return Response(
-        status: .notModified,
-        headers: HTTPHeaders([
-          (name: "ETag", value: etag), (name: "Cache-Control", value: "no-cache"),
-          (name: "Vary", value: "Accept-Encoding"),
-        ]))
+      let confirmation = issue(etag)
+      remember(confirmation, for: addressHash)
+      return confirmation.notModified
     }
     var response = try make()
     if response.status == .ok, !response.headers.contains("set-cookie"),
       !response.headers.hasToken("no-store", in: "cache-control")
     {
-      response.headers.add("ETag", tag(dataVersion: dataVersion, addressHash: addressHash))
+      let tag = Self.tag(dataVersion: dataVersion, addressHash: addressHash)
+      response.headers.add("ETag", tag)
+      remember(issue(tag), for: addressHash)
     }
+    return response
+  }
+
+  /// The 304 for a request whose `If-None-Match` is the tag last handed out for its address,
+  /// whose data has not changed since; nil sends the request on to its route, which answers an
+  /// older tag, or a list of tags, the same way. Called after the host is checked and before
+  /// routing: the same rules as `respond`, with the route's own one (a request for the event
+  /// stream is never a revalidation) from `LivePages`.
+  func confirmBeforeRouting(_ request: Request) -> Response? {
+    let headers = request.headers
+    guard let tag = headers["if-none-match"], request.method == "GET" || request.method == "HEAD"
+    else { return nil }
+    let addressHash = Self.addressHash(request)
+    guard let issued = issued.withLock({ $0[addressHash] }), issued.tag == tag,
+      headers["cookie"] == nil, !LivePages.asksForEvents(headers),
+      issued.currentVersion() == issued.dataVersion
+    else { return nil }
+    return issued.notModified
+  }
+
+  /// Keeps `confirmation` as the address's tag, in place of an older one: a page whose data
+  /// changed is tagged anew when it is next made.
+  private func remember(_ confirmation: Issued, for addressHash: UInt64) {
+    issued.withLock { table in
+      if table.count >= Self.capacity, table[addressHash] == nil {
+        table.removeAll(keepingCapacity: true)
+      }
+      table[addressHash] = confirmation
+    }
+  }
+
+  /// How many addresses are kept now, for tests.
+  var issuedCount: Int { issued.withLock { $0.count } }
+
+  /// The 304 confirming `tag`: the validator and caching fields a cache updates in its copy,
+  /// and the same Vary as the page itself, whose body is gzip-compressed for those who take it.
+  private static func notModified(tag: String, vary: String, route: String) -> Response {
+    var response = Response(
+      status: .notModified,
+      headers: HTTPHeaders([
+        (name: "ETag", value: tag), (name: "Cache-Control", value: "no-cache"),
+        (name: "Vary", value: vary),
+      ]))
+    response.route = route
     return response
   }
 

@@ -15,8 +15,8 @@ enum SecurityHeaders {
     // the validator and caching fields (RFC 9110 §15.4.5), and the rest of the stored headers
     // stay as they were (RFC 9111 §4.3.4). Revalidations are most of a busy page's requests.
     guard response.status != .notModified else { return }
-    // These, perhaps Cache-Control, then the server's X-Request-Id: room for all in one step.
-    response.headers.reserveCapacity(response.headers.fields.count + 5)
+    // These and perhaps Cache-Control: room for all in one step.
+    response.headers.reserveCapacity(response.headers.fields.count + 4)
     response.headers.add("Content-Security-Policy", contentSecurityPolicy)
     response.headers.add("X-Content-Type-Options", "nosniff")
     response.headers.add("Referrer-Policy", "same-origin")
