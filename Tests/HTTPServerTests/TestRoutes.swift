@@ -10,6 +10,11 @@ let hugeBody = (0..<8_000_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
 func testRouter() -> Router {
   var router = Router()
   router.get("/hello") { _ in .text("Hello, World!") }
+  router.get("/own-id") { _ in
+    var response = Response.text("mine")
+    response.headers.add("X-Request-Id", "set-by-the-handler")
+    return response
+  }
   router.post("/echo") { request in
     Response(
       status: .ok, headers: ["Content-Type": "application/octet-stream"], body: .bytes(request.body)

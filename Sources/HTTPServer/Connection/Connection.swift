@@ -336,7 +336,8 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       let bodyless = isHead || response.status.code == 304 || response.status.code == 204
       ResponseHead.encode(
         response, contentLength: response.status.code == 204 ? 0 : body.count, keepAlive: keepAlive,
-        minorVersion: head.minorVersion, serverName: configuration.serverName, into: &output)
+        minorVersion: head.minorVersion, serverName: configuration.serverName,
+        requestID: request.id, into: &output)
       if !bodyless { outputBody = body }
       closeAfterWrite = !keepAlive
       pipeline.log(
@@ -349,7 +350,8 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       let streamKeepAlive = keepAlive && chunked
       ResponseHead.encode(
         response, contentLength: isHead ? 0 : nil, chunked: chunked, keepAlive: streamKeepAlive,
-        minorVersion: head.minorVersion, serverName: configuration.serverName, into: &output)
+        minorVersion: head.minorVersion, serverName: configuration.serverName,
+        requestID: request.id, into: &output)
       closeAfterWrite = !streamKeepAlive
       if isHead {
         pipeline.log(

@@ -12,7 +12,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
   /// The first value of a field, or nil.
   public subscript(name: String) -> String? {
-    fields.first { Self.same($0.name, name) }?.value
+    // Over the storage, by index: `first(where:)` copied each field out, a retain and release
+    // of both its strings, and a dozen lookups run for every request.
+    fields.withUnsafeBufferPointer { fields in
+      for index in fields.indices where Self.same(fields[index].name, name) {
+        return fields[index].value
+      }
+      return nil
+    }
   }
 
   /// Every value of a field, in order.
@@ -40,6 +47,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   }
 
   public mutating func remove(_ name: String) {
+    // Only when there is something to remove: removing in place asks for storage of its own,
+    // and a response's fields may share theirs (a 304 kept ready to send).
+    guard contains(name) else { return }
     fields.removeAll { Self.same($0.name, name) }
   }
 

@@ -1,13 +1,14 @@
-/// Writes a status line and header block. Every response gets `Date` and `Server`; responses
-/// with a body of known size get `Content-Length`, streams get chunked transfer coding (an
-/// HTTP/1.0 stream gets neither and ends when the connection closes).
+/// Writes a status line and header block. Every response gets `Date` and `Server`, and the answer
+/// to a request its `X-Request-Id`; responses with a body of known size get `Content-Length`,
+/// streams get chunked transfer coding (an HTTP/1.0 stream gets neither and ends when the
+/// connection closes).
 ///
 /// Written byte by byte into the connection's buffer, numbers included, with no string built on
 /// the way: this runs for every response.
 enum ResponseHead {
   static func encode(
     _ response: Response, contentLength: Int?, chunked: Bool = true, keepAlive: Bool,
-    minorVersion: Int, serverName: String, into output: inout [UInt8]
+    minorVersion: Int, serverName: String, requestID: String? = nil, into output: inout [UInt8]
   ) {
     output.appendText("HTTP/1.1 ")
     appendDecimal(response.status.code, to: &output)
@@ -19,6 +20,13 @@ enum ResponseHead {
     output.appendText("\r\nServer: ")
     serverName.withHeaderBytes { output.append(contentsOf: $0) }
     output.appendText("\r\n")
+    if let requestID {
+      // Written here rather than added to the response's fields: those may be shared with a
+      // copy kept ready (a 304), which one more field would copy whole.
+      output.appendText("X-Request-Id: ")
+      requestID.withHeaderBytes { output.append(contentsOf: $0) }
+      output.appendText("\r\n")
+    }
     for (name, value) in response.headers {
       // Copied from each string's storage in one go, not byte by byte through its view.
       name.withHeaderBytes { output.append(contentsOf: $0) }

@@ -23,12 +23,13 @@ final class RequestPipeline: Sendable {
     self.recentlyCompressed = recentlyCompressed
   }
 
-  /// Answers one request, with its body already compressed when it should be.
+  /// Answers one request, with its body already compressed when it should be. The request's id
+  /// goes into the answer's head as `X-Request-Id` (`ResponseHead`), in place of any a handler set.
   func respond(to request: inout Request) -> Response {
     request.id = RequestID.next()
     configuration.requestPreparer?(&request)
     var response = answer(&request)
-    response.headers.replaceOrAdd("X-Request-Id", request.id)
+    response.headers.remove("X-Request-Id")
     return response
   }
 
