@@ -169,13 +169,14 @@ import Testing
         == #"client=127.0.0.1 host=localhost request-id=\#(id) user-agent="curl/8 \"quoted\"""#)
   }
 
-  /// The id is written into every answer's head by the server, once, in place of any a handler
-  /// set: it names the request in the access log, so it must be the one the log holds.
+  /// The id is written into every answer's head (a stream's too) by the server, once, in place
+  /// of any a handler set: it names the request in the access log, so it must be the one the log
+  /// holds.
   @Test func theRequestIdIsTheServersOnlyOne() throws {
     let server = try startTestServer(responder: testRouter())
     defer { server.shutdown() }
     let client = try TestClient(port: server.port)
-    for path in ["/own-id", "/hello"] {
+    for path in ["/own-id", "/hello", "/stream"] {
       let response = try client.request("GET", path)
       let ids = response.headers.filter { $0.0.lowercased() == "x-request-id" }.map(\.1)
       #expect(ids.count == 1, "\(path)")

@@ -16,16 +16,35 @@ import Testing
     response.headers = ["Content-Type": "text/plain"]
     ResponseHead.encode(
       response, contentLength: 2, keepAlive: false, minorVersion: 1, serverName: "MVVMWeb",
-      into: &output)
-    var lines = String(decoding: output, as: UTF8.self).components(separatedBy: "\r\n")
-    // The date is the clock's; its form is HTTPDate's to test.
-    #expect(lines.count > 1 && lines[1].hasPrefix("Date: ") && lines[1].hasSuffix(" GMT"))
-    if lines.count > 1 { lines[1] = "Date: …" }
+      requestID: nil, into: &output)
     #expect(
-      lines == [
+      lines(output) == [
         "HTTP/1.1 404 Not Found", "Date: …", "Server: MVVMWeb", "Content-Type: text/plain",
         "Content-Length: 2", "Connection: close", "", "",
       ])
+  }
+
+  /// The answer to a request names it, after the server's own fields and before the handler's.
+  @Test func writesTheRequestIdAfterTheServersFields() {
+    var output: [UInt8] = []
+    let response = Response(status: .notModified, headers: ["ETag": #""a""#])
+    ResponseHead.encode(
+      response, contentLength: 0, keepAlive: true, minorVersion: 1, serverName: "MVVMWeb",
+      requestID: "0123456789ab-1", into: &output)
+    #expect(
+      lines(output) == [
+        "HTTP/1.1 304 Not Modified", "Date: …", "Server: MVVMWeb", "X-Request-Id: 0123456789ab-1",
+        #"ETag: "a""#, "", "",
+      ])
+  }
+
+  /// The head's lines, the date (the clock's; its form is HTTPDate's to test) as "Date: …".
+  func lines(_ output: [UInt8]) -> [String] {
+    var lines = String(decoding: output, as: UTF8.self).components(separatedBy: "\r\n")
+    if lines.count > 1, lines[1].hasPrefix("Date: "), lines[1].hasSuffix(" GMT") {
+      lines[1] = "Date: …"
+    }
+    return lines
   }
 }
 

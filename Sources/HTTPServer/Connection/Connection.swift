@@ -432,7 +432,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     response.headers.add("Cache-Control", "no-store")
     ResponseHead.encode(
       response, contentLength: response.bodyCount, keepAlive: false, minorVersion: 1,
-      serverName: configuration.serverName, into: &output)
+      serverName: configuration.serverName, requestID: nil, into: &output)
     if case .bytes(let body) = response.body { outputBody = body }
     closeAfterWrite = true
     flush()

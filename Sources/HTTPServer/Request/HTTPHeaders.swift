@@ -34,8 +34,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   }
 
   public mutating func add(_ name: String, _ value: String) {
-    // A response gains fields on its way out (its cache policy, Vary, the request id, the
-    // app's security headers): room for several is made at once, not one step at a time.
+    // A response gains fields on its way out (its cache policy, Vary, the app's security
+    // headers): room for several is made at once, not one step at a time.
     if fields.count == fields.capacity { fields.reserveCapacity(Swift.max(8, fields.count * 2)) }
     fields.append((name, value))
   }

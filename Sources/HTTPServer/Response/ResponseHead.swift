@@ -8,7 +8,7 @@
 enum ResponseHead {
   static func encode(
     _ response: Response, contentLength: Int?, chunked: Bool = true, keepAlive: Bool,
-    minorVersion: Int, serverName: String, requestID: String? = nil, into output: inout [UInt8]
+    minorVersion: Int, serverName: String, requestID: String?, into output: inout [UInt8]
   ) {
     output.appendText("HTTP/1.1 ")
     appendDecimal(response.status.code, to: &output)

@@ -13,8 +13,9 @@ struct PlaylistCoordinator: Sendable {
   func register(in router: inout Router) {
     let version: (@Sendable () -> String?)? =
       pages.templatesAreFixed ? { @Sendable [source] in source.version() } : nil
-    router.get(PlaylistRoutes.playlist) { request in
-      try validator.respond(to: request, route: PlaylistRoutes.playlist, version: version) {
+    let route = PlaylistRoutes.playlist
+    router.get(route) { request in
+      try validator.respond(to: request, route: route, version: version) {
         try playlist(request)
       }
     }

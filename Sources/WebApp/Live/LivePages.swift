@@ -29,7 +29,7 @@ struct LivePages: Sendable {
       ? { @Sendable [changes] in changes.version(of: topics) } : nil
     router.get(pattern) { [hub, pages, validator] request in
       guard Self.asksForEvents(request) else {
-        // The page, or its stream, by what the browser accepts.
+        // The same address answers with the page or its stream, by what the browser accepts.
         var response = try validator.respond(
           to: request, route: pattern, vary: "Accept-Encoding, Accept", version: version
         ) { try answer(request) }

@@ -20,24 +20,33 @@ final class PageValidator: Sendable {
   /// forgot are still confirmed through their routes.
   static let capacity = 4096
 
-  /// The tag last handed out for an address: the data version it names, how to read that
-  /// version now, and the 304 that confirms it, made once and sent as it is (the server writes
-  /// the request id into the head, not into its fields). A class, so the table hands it out
-  /// with one retain rather than a copy of each field.
+  /// The tag last handed out for an address: the address itself (two addresses may share a
+  /// hash), the data version it names, how to read that version now, and the 304 that confirms
+  /// it, made once and sent as it is (the server writes the request id into the head, not into
+  /// its fields). A class, so the table hands it out with one retain rather than a copy of each
+  /// field.
   private final class Issued: Sendable {
     let tag: String
+    let basePath: String
+    let target: String
     let dataVersion: String
     let currentVersion: @Sendable () -> String?
     let notModified: Response
 
     init(
-      tag: String, dataVersion: String, currentVersion: @escaping @Sendable () -> String?,
-      notModified: Response
+      tag: String, request: Request, dataVersion: String,
+      currentVersion: @escaping @Sendable () -> String?, notModified: Response
     ) {
       self.tag = tag
+      basePath = request.basePath
+      target = request.target
       self.dataVersion = dataVersion
       self.currentVersion = currentVersion
       self.notModified = notModified
+    }
+
+    func isFor(_ request: Request) -> Bool {
+      target == request.target && basePath == request.basePath
     }
   }
 
@@ -59,17 +68,17 @@ final class PageValidator: Sendable {
       return try make()
     }
     let addressHash = Self.addressHash(request)
-    let issue = { (tag: String) in
-      Issued(
-        tag: tag, dataVersion: dataVersion, currentVersion: version,
-        notModified: Self.notModified(tag: tag, vary: vary, route: route))
+    let remember = { (tag: String) in
+      self.remember(tag, for: request, addressHash) {
+        Issued(
+          tag: tag, request: request, dataVersion: dataVersion, currentVersion: version,
+          notModified: Self.notModified(tag: tag, vary: vary, route: route))
+      }
     }
     if let match = request.headers["if-none-match"],
       let etag = Self.confirmedTag(match, dataVersion: dataVersion, addressHash: addressHash)
     {
-      let confirmation = issue(etag)
-      remember(confirmation, for: addressHash)
-      return confirmation.notModified
+      return remember(etag).notModified
     }
     var response = try make()
     if response.status == .ok, !response.headers.contains("set-cookie"),
@@ -77,7 +86,7 @@ final class PageValidator: Sendable {
     {
       let tag = Self.tag(dataVersion: dataVersion, addressHash: addressHash)
       response.headers.add("ETag", tag)
-      remember(issue(tag), for: addressHash)
+      _ = remember(tag)
     }
     return response
   }
@@ -85,28 +94,33 @@ final class PageValidator: Sendable {
   /// The 304 for a request whose `If-None-Match` is the tag last handed out for its address,
   /// whose data has not changed since; nil sends the request on to its route, which answers an
   /// older tag, or a list of tags, the same way. Called after the host is checked and before
-  /// routing: the same rules as `respond`, with the route's own one (a request for the event
-  /// stream is never a revalidation) from `LivePages`.
+  /// routing, with `respond`'s rules (GET or HEAD, no cookie) and one of `LivePages`' (a request
+  /// for the event stream is never a revalidation), which holds for every page.
   func confirmBeforeRouting(_ request: Request) -> Response? {
     let headers = request.headers
     guard let tag = headers["if-none-match"], request.method == "GET" || request.method == "HEAD"
     else { return nil }
-    let addressHash = Self.addressHash(request)
-    guard let issued = issued.withLock({ $0[addressHash] }), issued.tag == tag,
-      headers["cookie"] == nil, !LivePages.asksForEvents(headers),
+    guard let issued = issued.withLock({ $0[Self.addressHash(request)] }), issued.tag == tag,
+      issued.isFor(request), headers["cookie"] == nil, !LivePages.asksForEvents(headers),
       issued.currentVersion() == issued.dataVersion
     else { return nil }
     return issued.notModified
   }
 
-  /// Keeps `confirmation` as the address's tag, in place of an older one: a page whose data
-  /// changed is tagged anew when it is next made.
-  private func remember(_ confirmation: Issued, for addressHash: UInt64) {
-    issued.withLock { table in
-      if table.count >= Self.capacity, table[addressHash] == nil {
-        table.removeAll(keepingCapacity: true)
-      }
-      table[addressHash] = confirmation
+  /// Keeps the address's tag, in place of an older one (a page whose data changed is tagged anew
+  /// when it is next made), and returns what is kept; `make` runs only for a tag not kept yet.
+  private func remember(
+    _ tag: String, for request: Request, _ addressHash: UInt64, make: () -> Issued
+  ) -> Issued {
+    // The old table, when full, is freed here, after the lock is let go: its thousands of
+    // entries would hold every revalidation up meanwhile.
+    var dropped: [UInt64: Issued] = [:]
+    return issued.withLock { table in
+      if let kept = table[addressHash], kept.tag == tag, kept.isFor(request) { return kept }
+      if table.count >= Self.capacity, table[addressHash] == nil { swap(&dropped, &table) }
+      let issued = make()
+      table[addressHash] = issued
+      return issued
     }
   }
 
