@@ -4,7 +4,12 @@
 public enum HostName {
   /// Whether `value` is a host with an optional `:port`.
   public static func isValidWithPort(_ value: some StringProtocol) -> Bool {
-    let bytes = Array(value.utf8)[...]
+    // Over the string's bytes where they lie: every request's Host passes here, and an array of
+    // them cost an allocation.
+    value.withHeaderBytes { isValidWithPort($0[...]) }
+  }
+
+  private static func isValidWithPort(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
     // The port's colon is the last one after the host: after `]` for an IPv6 literal.
     let hostEnd =
       bytes.first == UInt8(ascii: "[")
@@ -22,7 +27,7 @@ public enum HostName {
 
   /// Whether `value` is a host without a port.
   public static func isValid(_ value: some StringProtocol) -> Bool {
-    isValid(Array(value.utf8)[...])
+    value.withHeaderBytes { isValid($0[...]) }
   }
 
   /// `value` without a trailing `:port` (a bracketed IPv6 address keeps its colons).
@@ -33,7 +38,7 @@ public enum HostName {
     return value.firstIndex(of: ":").map { value[..<$0] } ?? value[...]
   }
 
-  private static func isValid(_ host: ArraySlice<UInt8>) -> Bool {
+  private static func isValid(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
     guard !host.isEmpty, host.count <= 255 else { return false }
     if host.first == UInt8(ascii: "[") {
       // An IPv6 literal: hex digits, colons and dots (an embedded IPv4) between brackets.

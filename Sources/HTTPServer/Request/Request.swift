@@ -125,7 +125,9 @@ public struct Request: Sendable {
         .badRequest, "The Host header must be one host name or address, with an optional port.")
     }
     var targetBytes = Substring(target).utf8[...]
-    if target.hasPrefix("http://") || target.hasPrefix("https://") {
+    // Nearly every target is a path: its first byte settles it before any prefix is compared.
+    let isPath = targetBytes.first == UInt8(ascii: "/")
+    if !isPath && (target.hasPrefix("http://") || target.hasPrefix("https://")) {
       // Absolute form (RFC 9112 §3.2.2): the authority replaces Host.
       let afterScheme = targetBytes.dropFirst(target.hasPrefix("https") ? 8 : 7)
       let slash = afterScheme.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex
@@ -135,7 +137,7 @@ public struct Request: Sendable {
       }
       host = String(authority)
       targetBytes = slash == afterScheme.endIndex ? "/".utf8[...] : afterScheme[slash...]
-    } else if target != "*" && !target.hasPrefix("/") {
+    } else if !isPath && target != "*" {
       throw HTTPError(.badRequest, "The request target must be a path starting with /.")
     }
     let question = targetBytes.firstIndex(of: UInt8(ascii: "?"))
