@@ -33,11 +33,13 @@ import Users
     #expect(try store.matches().map(\.homeGoals) == [2])
   }
 
-  @Test func everyDestinationPrintsAnAddressTheAppServes() throws {
+  @Test func everyDestinationPrintsAnAddressTheAppServes() async throws {
     let app = try AppHarness(demo: true)
+    let matches = await app.application.router.respond(
+      to: try Request(method: "GET", target: "/matches")
+    ).made()
     let matchID = try #require(
-      app.application.router.respond(to: try Request(method: "GET", target: "/matches"))
-        .bodyText.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
+      matches.bodyText.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
     let id = try #require(UUID(uuidString: String(matchID)))
     let links = AppLinks()
     let destinations: [any Destination] = [

@@ -30,6 +30,10 @@ public struct ServerConfiguration: Sendable {
   public var idleTimeout: Duration
   /// How long a graceful shutdown waits for in-flight requests before force-closing.
   public var drainDeadline: Duration
+  /// The longest an answer made later (`Response.later`, an async handler) may take; then the
+  /// client gets 503 and what comes after is dropped. A backstop for a handler that never
+  /// answers: the app's own deadlines (the store's) are shorter and answer first.
+  public var answerTimeout: Duration
   /// The `Server` header.
   public var serverName: String
   /// Where access lines (level info), refusals (notice) and errors go.
@@ -47,7 +51,8 @@ public struct ServerConfiguration: Sendable {
     maxConnections: Int = 1024, headerTimeout: Duration = .seconds(10),
     bodyTimeout: Duration = .seconds(10), bodyDeadline: Duration = .seconds(60),
     idleTimeout: Duration = .seconds(75),
-    drainDeadline: Duration = .seconds(10), serverName: String = "MVVMWeb",
+    drainDeadline: Duration = .seconds(10), answerTimeout: Duration = .seconds(30),
+    serverName: String = "MVVMWeb",
     logger: Logger = Logger(label: "mvvmweb"), logsRequests: Bool = true,
     metrics: ServerMetrics = ServerMetrics(factory: NOOPMetricsHandler.instance),
     requestPreparer: (@Sendable (inout Request) -> Void)? = nil
@@ -60,6 +65,7 @@ public struct ServerConfiguration: Sendable {
     self.bodyDeadline = bodyDeadline
     self.idleTimeout = idleTimeout
     self.drainDeadline = drainDeadline
+    self.answerTimeout = answerTimeout
     self.serverName = serverName
     self.logger = logger
     self.logsRequests = logsRequests

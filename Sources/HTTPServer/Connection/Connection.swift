@@ -11,6 +11,8 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     /// Waiting for a request line; `started` is when its first byte arrived.
     case head(started: DispatchTime?)
     case body(RequestHead, Request, ChunkedDecoder?)
+    /// The app makes the answer later (`Response.later`); requests after it wait.
+    case awaiting(AwaitedAnswer)
     /// A streamed response is being written; requests after it wait.
     case streaming(OpenStream)
   }
@@ -192,7 +194,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   /// Pauses reading while an answer is waiting to be sent (or a stream is open) and more than a
   /// head's worth of requests is queued behind it; resumes once the answer is out.
   private func updateReading() {
-    let waiting = !output.isEmpty || isStreaming
+    let waiting = !output.isEmpty || isStreaming || isAwaiting
     let pause = !closed && waiting && unparsedBytes >= Self.pipelineLimit
     guard pause != readingPaused else { return }
     readingPaused = pause
@@ -226,7 +228,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     defer { isProcessing = false }
     while !closed && !lingering && output.isEmpty {
       switch phase {
-      case .streaming:
+      case .streaming, .awaiting:
         return
       case .head(let started):
         if readIndex == input.count {
@@ -325,14 +327,25 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   private func answer(_ head: RequestHead, _ request: consuming Request) {
     let started = ContinuousClock.now
     let response = pipeline.respond(to: &request)
+    send(response, to: head, request, started: started)
+  }
+
+  /// Writes an answer, opens a stream, or waits for an answer made later.
+  private func send(
+    _ response: Response, to head: RequestHead, _ request: Request,
+    started: ContinuousClock.Instant
+  ) {
     // While stopping, a request already queued behind this one is still answered; the last
     // answer says Connection: close.
     let stopping = isWindingDown || pipeline.isDraining()
     let keepAlive = head.keepAlive && (!stopping || hasCompleteRequestBuffered)
-    servedRequests += 1
     let isHead = request.method == "HEAD"
     switch response.body {
+    case .later(let start):
+      awaitAnswer(start, route: response.route, for: head, request, started: started)
+      return
     case .bytes(let body):
+      servedRequests += 1
       let bodyless = isHead || response.status.code == 304 || response.status.code == 204
       ResponseHead.encode(
         response, contentLength: response.status.code == 204 ? 0 : body.count, keepAlive: keepAlive,
@@ -345,6 +358,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
         started: started)
       flush()
     case .stream(let produce):
+      servedRequests += 1
       // HTTP/1.0 has no chunked coding: its stream is the raw bytes, ended by closing.
       let chunked = head.minorVersion >= 1
       let streamKeepAlive = keepAlive && chunked
@@ -393,6 +407,55 @@ final class Connection: SocketWatcher, @unchecked Sendable {
 
   private var isStreaming: Bool {
     if case .streaming = phase { true } else { false }
+  }
+
+  private var isAwaiting: Bool {
+    if case .awaiting = phase { true } else { false }
+  }
+
+  /// Starts an answer made later and waits for it without holding a thread: the answer comes
+  /// back onto this queue, goes through the pipeline's last steps, and is sent. One that takes
+  /// longer than `answerTimeout` is answered 503 instead, and its late answer dropped.
+  private func awaitAnswer(
+    _ start: @Sendable (@escaping @Sendable (Response) -> Void) -> Void, route: String?,
+    for head: RequestHead, _ request: Request, started: ContinuousClock.Instant
+  ) {
+    let awaited = AwaitedAnswer(head: head, request: request, route: route, started: started)
+    phase = .awaiting(awaited)
+    arm(configuration.answerTimeout)
+    start { [self] response in
+      queue.async { [self] in answered(awaited, with: response) }
+    }
+  }
+
+  private func answered(_ awaited: AwaitedAnswer, with made: Response) {
+    guard !closed, case .awaiting(let current) = phase, current === awaited else { return }
+    phase = .head(started: nil)
+    var response = made
+    if case .later = response.body {
+      // An answer made later must be an answer: a second wait would have no bound of its own.
+      pipeline.configuration.logger.error(
+        "\(awaited.request.method) \(awaited.request.path): an answer made later was itself made later; answered 500",
+        metadata: ["request-id": "\(awaited.request.id)"])
+      response = .text(
+        "Something went wrong on our side. Please try again.\n", status: .internalServerError)
+    }
+    if response.route == nil { response.route = awaited.route }
+    response = pipeline.finish(response, for: awaited.request)
+    send(response, to: awaited.head, awaited.request, started: awaited.started)
+  }
+
+  /// The answer took longer than `answerTimeout`: the client hears 503 now.
+  private func answerTimedOut(_ awaited: AwaitedAnswer) {
+    pipeline.configuration.logger.error(
+      "\(awaited.request.method) \(awaited.request.path): no answer within \(configuration.answerTimeout); answered 503",
+      metadata: ["request-id": "\(awaited.request.id)"])
+    var response = Response.text(
+      "The server took too long to answer. Please try again in a moment.\n",
+      status: .serviceUnavailable)
+    response.headers.add("Retry-After", "5")
+    response.headers.add("Cache-Control", "no-store")
+    answered(awaited, with: response)
   }
 
   private func write(chunk bytes: [UInt8], of stream: OpenStream) {
@@ -539,6 +602,8 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       return
     }
     switch phase {
+    case .awaiting(let awaited):
+      answerTimedOut(awaited)
     case .head(nil) where output.isEmpty:
       close()  // An idle keep-alive connection.
     case .head, .body:
@@ -562,6 +627,22 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     }
     if watched { socketEvents.unwatch(fd, for: self) }
     timer.cancel()
+  }
+}
+
+/// A request whose answer is being made elsewhere: what sending it needs once it comes. A class,
+/// so a late answer can tell whether it is still the one awaited.
+private final class AwaitedAnswer: @unchecked Sendable {
+  let head: RequestHead
+  let request: Request
+  let route: String?
+  let started: ContinuousClock.Instant
+
+  init(head: RequestHead, request: Request, route: String?, started: ContinuousClock.Instant) {
+    self.head = head
+    self.request = request
+    self.route = route
+    self.started = started
   }
 }
 

@@ -6,6 +6,9 @@ public struct Response: Sendable {
   /// The route pattern that answered (`/matches/:id/edit`), set by the router for the metrics;
   /// nil when no route matched.
   public var route: String?
+  /// What an async task threw instead of answering (`Response.task`); the router turns it into
+  /// its error page, as it does a synchronous handler's error.
+  var failure: (any Error)?
 
   public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: ResponseBody = .bytes([]))
   {
@@ -31,6 +34,66 @@ public struct Response: Sendable {
   public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> Response {
     Response(status: status, headers: ["Location": location])
   }
+
+  /// An answer made later, off the server's threads: `start` is called once on the connection's
+  /// queue and must return at once; the answer it hands to `complete` (once, from any thread)
+  /// is sent as if the handler had returned it. Until then the connection reads no further
+  /// request, and no server thread waits. An async handler is answered this way.
+  ///
+  /// ```swift
+  /// router.get("/report") { _ in
+  ///   .later { complete in worker.async { complete(.text(makeReport())) } }
+  /// }
+  /// ```
+  public static func later(
+    _ start: @escaping @Sendable (_ complete: @escaping @Sendable (Response) -> Void) -> Void
+  ) -> Response {
+    Response(body: .later(start))
+  }
+
+  /// An answer made by `async` code, which holds no server thread while it waits. An error it
+  /// throws is answered as a handler's would be (an `HTTPError` with its status, anything else
+  /// with a logged 500).
+  public static func task(
+    _ make: @escaping @Sendable () async throws -> Response
+  ) -> Response {
+    .later { complete in
+      Task(executorPreference: HandlerExecutor.shared) {
+        do {
+          complete(try await make())
+        } catch {
+          var failed = Response(status: .internalServerError)
+          failed.failure = error
+          complete(failed)
+        }
+      }
+    }
+  }
+
+  /// The answer itself: this one, or the one an answer made later makes, awaited. For code that
+  /// calls a responder without a server (tests, tools).
+  public func made() async -> Response {
+    guard case .later(let start) = body else { return self }
+    return await withCheckedContinuation { continuation in
+      start { continuation.resume(returning: $0) }
+    }
+  }
+
+  /// Applies `change` to the answer: now, or, for one made later, when it is made. Steps that
+  /// every answer goes through (security headers, the route's name) use it.
+  public mutating func amend(_ change: @escaping @Sendable (inout Response) -> Void) {
+    guard case .later(let start) = body else {
+      change(&self)
+      return
+    }
+    body = .later { complete in
+      start { made in
+        var made = made
+        change(&made)
+        complete(made)
+      }
+    }
+  }
 }
 
 /// A response body: bytes known up front (sent with `Content-Length`, gzip-compressed when the
@@ -40,4 +103,7 @@ public enum ResponseBody: Sendable {
   /// Called once on the connection's queue with a writer; write chunks and call `finish()`,
   /// from any queue, now or later (Server-Sent Events keep it open).
   case stream(@Sendable (ResponseWriter) -> Void)
+  /// The whole answer is made later (`Response.later`); this one's status and headers are not
+  /// sent.
+  case later(@Sendable (_ complete: @escaping @Sendable (Response) -> Void) -> Void)
 }

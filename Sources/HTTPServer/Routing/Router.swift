@@ -1,15 +1,26 @@
 import Glibc
 import Logging
 
-/// Routes requests by method and path pattern to synchronous handlers. Patterns are matched
+/// Routes requests by method and path pattern to handlers. Patterns are matched
 /// segment by segment, without regular expressions: literal segments, `:name` for one segment and
 /// a trailing `*name` for the rest of the path. A GET route answers HEAD too.
 ///
 /// The patterns form a tree of segments, so a request walks one branch instead of trying every
 /// route, and a literal segment is preferred over a parameter (`/users/refresh` over
 /// `/users/:id`), whatever order the routes were added in.
+///
+/// A handler is synchronous (a render from memory answers on the connection's queue, at no extra
+/// cost) or `async`: one that awaits (a database, another service) runs as a task and holds no
+/// server thread while it waits.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/hello/:name") { request in .text("Hello, \(request.routeParameters["name"] ?? "")") }
+/// router.get("/report") { _ in .text(try await reports.latest()) }
+/// ```
 public struct Router: Responder {
   public typealias Handler = @Sendable (Request) throws -> Response
+  public typealias AsyncHandler = @Sendable (Request) async throws -> Response
 
   /// One position in the tree; nodes refer to each other by index in `nodes`.
   private struct Node {
@@ -31,7 +42,12 @@ public struct Router: Responder {
   /// is stored in the generic form and converted back by a thunk on every call.
   private struct MethodHandler {
     let method: String
-    let handle: Handler
+    let handle: Handle
+  }
+
+  private enum Handle {
+    case now(Handler)
+    case later(AsyncHandler)
   }
 
   private var nodes = [Node()]
@@ -58,6 +74,18 @@ public struct Router: Responder {
   public init() {}
 
   public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+    add(method, pattern, .now(handler))
+  }
+
+  /// Adds an `async` handler: it runs as a task, and the connection waits for its answer without
+  /// holding a thread.
+  public mutating func add(
+    _ method: String, _ pattern: String, _ handler: @escaping AsyncHandler
+  ) {
+    add(method, pattern, .later(handler))
+  }
+
+  private mutating func add(_ method: String, _ pattern: String, _ handle: Handle) {
     var current = 0
     for part in pattern.split(separator: "/") {
       let name = String(part.dropFirst())
@@ -77,7 +105,7 @@ public struct Router: Responder {
       }
     }
     nodes[current].handlers.removeAll { $0.method == method }
-    nodes[current].handlers.append(MethodHandler(method: method, handle: handler))
+    nodes[current].handlers.append(MethodHandler(method: method, handle: handle))
     nodes[current].pattern = pattern
   }
 
@@ -94,13 +122,28 @@ public struct Router: Responder {
     add("POST", pattern, handler)
   }
 
+  public mutating func get(_ pattern: String, _ handler: @escaping AsyncHandler) {
+    add("GET", pattern, handler)
+  }
+
+  public mutating func post(_ pattern: String, _ handler: @escaping AsyncHandler) {
+    add("POST", pattern, handler)
+  }
+
   public func respond(to request: Request) -> Response {
     var parameters: [String: String] = [:]
     guard let found = find(0, request.pathSegments[...], &parameters) else {
       return errorPage(.notFound, "There is no page at this address.", request)
     }
     var response = respond(to: request, at: found, parameters)
-    response.route = nodes[found].pattern
+    let route = nodes[found].pattern
+    response.route = route
+    if case .later = response.body {
+      // What async code threw is answered like a synchronous handler's error.
+      response.amend { [self] made in
+        if let error = made.failure { made = failed(error, request, route: route) }
+      }
+    }
     return response
   }
 
@@ -120,21 +163,31 @@ public struct Router: Responder {
       response.headers.replaceOrAdd("Allow", allow)
       return response
     }
-    do {
-      // A copy of the request costs a retain and a release of each of its strings, arrays and
-      // tables: one whose parameters are already these (none, mostly) passes as it came.
-      if parameters == request.routeParameters { return try handler.handle(request) }
-      var routed = request
-      routed.routeParameters = parameters
-      return try handler.handle(routed)
-    } catch let error as HTTPError {
-      return errorPage(error.status, error.message, request)
-    } catch {
-      errorLog("\(request.method) \(request.path) failed: \(error)", request)
-      if let failurePage { return failurePage(error, nodes[found].pattern, request) }
-      return errorPage(
-        .internalServerError, "Something went wrong on our side. Please try again.", request)
+    // A request whose parameters are already these (none, mostly) passes as it came: setting
+    // them copies the box that holds its fields.
+    var routed = request
+    if parameters != request.routeParameters { routed.routeParameters = parameters }
+    switch handler.handle {
+    case .now(let handle):
+      do {
+        return try handle(routed)
+      } catch {
+        return failed(error, routed, route: nodes[found].pattern)
+      }
+    case .later(let handle):
+      return .task { [routed] in try await handle(routed) }
     }
+  }
+
+  /// The answer to a handler's failure: its own status for an `HTTPError`, else a logged 500.
+  private func failed(_ error: any Error, _ request: Request, route: String) -> Response {
+    if let error = error as? HTTPError {
+      return errorPage(error.status, error.message, request)
+    }
+    errorLog("\(request.method) \(request.path) failed: \(error)", request)
+    if let failurePage { return failurePage(error, route, request) }
+    return errorPage(
+      .internalServerError, "Something went wrong on our side. Please try again.", request)
   }
 
   /// The node whose pattern matches `path` from `node` on, trying a literal segment first, then a

@@ -25,28 +25,45 @@ final class RequestPipeline: Sendable {
 
   /// Answers one request, with its body already compressed when it should be. The request's id
   /// goes into the answer's head as `X-Request-Id` (`ResponseHead`), in place of any a handler set.
+  /// An answer made later (`Response.later`) comes back as it is; the connection passes it
+  /// through `finish` once it is made.
   func respond(to request: inout Request) -> Response {
     request.id = RequestID.next()
     configuration.requestPreparer?(&request)
-    var response = answer(&request)
-    response.headers.remove("X-Request-Id")
+    let response =
+      request.path == "/healthz" ? healthCheck(request) : responder.respond(to: request)
+    return finish(response, for: request)
+  }
+
+  /// `/healthz`: the process answers. It never asks the app, so no store, lock or slow handler
+  /// can make a live process look dead.
+  private func healthCheck(_ request: Request) -> Response {
+    var response: Response
+    if request.method == "GET" || request.method == "HEAD" {
+      response = isDraining() ? .text("draining", status: .serviceUnavailable) : .text("ok")
+    } else {
+      response = .text("/healthz answers GET and HEAD only.\n", status: .methodNotAllowed)
+      response.headers.add("Allow", "GET, HEAD")
+    }
+    response.headers.add("Cache-Control", "no-store")
+    response.route = "/healthz"
     return response
   }
 
-  private func answer(_ request: inout Request) -> Response {
-    var response: Response
-    if request.path == "/healthz" {
-      if request.method == "GET" || request.method == "HEAD" {
-        response = isDraining() ? .text("draining", status: .serviceUnavailable) : .text("ok")
-      } else {
-        response = .text(
-          "/healthz answers GET and HEAD only.\n", status: .methodNotAllowed)
-        response.headers.add("Allow", "GET, HEAD")
-      }
+  /// What every answer goes through once it is made: no header may carry CR, LF or NUL, a page
+  /// gets its strong `ETag` (and a 304 when the client has it), and gzip when the client takes it.
+  func finish(_ response: Response, for request: Request) -> Response {
+    var response = response
+    response.headers.remove("X-Request-Id")
+    if case .later = response.body { return response }
+    if let error = response.failure {
+      // Async code failed outside a router, which would have made its error page.
+      configuration.logger.error(
+        "\(request.method) \(request.path) failed: \(error)",
+        metadata: ["request-id": "\(request.id)"])
+      response = .text(
+        "Something went wrong on our side. Please try again.\n", status: .internalServerError)
       response.headers.add("Cache-Control", "no-store")
-      response.route = "/healthz"
-    } else {
-      response = responder.respond(to: request)
     }
     if let field = response.headers.firstUnsafeField {
       // A handler let CR, LF or NUL into a header (a Location built from input, say): sending it

@@ -1,0 +1,18 @@
+import Dispatch
+
+/// Where async handlers (and other tasks the server starts for answers) run: Dispatch's shared
+/// pool, like synchronous handlers, rather than Swift's cooperative pool. The cooperative pool
+/// has one thread per core, and any code that blocks one of them (a test's blocking client, a
+/// library that waits) would hold up every answer; Dispatch adds threads when its own are
+/// blocked. A task that awaits holds no thread either way.
+public final class HandlerExecutor: TaskExecutor {
+  /// The executor every answer made by `Response.task` runs on.
+  public static let shared = HandlerExecutor()
+
+  private let queue = DispatchQueue(label: "mvvmweb.tasks", attributes: .concurrent)
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+  }
+}
