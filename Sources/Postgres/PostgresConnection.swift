@@ -9,11 +9,16 @@ import Foundation
 /// out to one caller and takes it back.
 public final class PostgresConnection: @unchecked Sendable {
   let handle: OpaquePointer
+  private let limits: PostgresLimits
+  /// A statement got no answer in time: what the connection would read next is unknown, so it
+  /// is not used again.
+  private var abandoned = false
 
   /// Connects to `url` (`postgres://user:pass@host:port/db`, `postgresql:///db?host=/run/postgresql`
   /// or any libpq connection string). A malformed URL, an unreachable server or refused
-  /// credentials throw one line naming the host and libpq's reason.
-  public init(url: String) throws(PostgresError) {
+  /// credentials throw one line naming the host and libpq's reason. Every wait is bounded by
+  /// `limits`.
+  public init(url: String, limits: PostgresLimits = PostgresLimits()) throws(PostgresError) {
     var parseError: UnsafeMutablePointer<CChar>?
     guard let options = PQconninfoParse(url, &parseError) else {
       // libpq's reason quotes the part it could not read, which may be the password: not shown.
@@ -23,10 +28,9 @@ public final class PostgresConnection: @unchecked Sendable {
       )
     }
     PQconninfoFree(options)
-    // Give up on a server that does not answer within 10 s, rather than hanging the start. The
-    // URL may say otherwise: it comes later and wins.
-    let keywords = ["connect_timeout", "dbname"]
-    let values = ["10", url]
+    // The URL may say otherwise: it comes later and wins.
+    let keywords = limits.parameters.map(\.0) + ["dbname"]
+    let values = limits.parameters.map(\.1) + [url]
     let handle = withCStringArrays(keywords, values) { keywords, values in
       PQconnectdbParams(keywords, values, 1)
     }
@@ -41,6 +45,7 @@ public final class PostgresConnection: @unchecked Sendable {
     // which a pooler such as PgBouncer may refuse.
     PQsetNoticeReceiver(handle, Self.printWarnings, nil)
     self.handle = handle
+    self.limits = limits
   }
 
   deinit {
@@ -48,7 +53,7 @@ public final class PostgresConnection: @unchecked Sendable {
   }
 
   /// Whether the connection still works; one that broke is dropped by the pool.
-  public var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+  public var isHealthy: Bool { !abandoned && PQstatus(handle) == CONNECTION_OK }
 
   /// The socket libpq reads notifications from.
   public var socket: Int32 { PQsocket(handle) }
@@ -61,10 +66,11 @@ public final class PostgresConnection: @unchecked Sendable {
     -> PostgresRows
   {
     let result = try checked(
-      withOptionalCStrings(parameters) { values in
-        PQexecParams(
-          handle, sql, Int32(clamping: values.count), nil, values.baseAddress, nil, nil, 0)
-      })
+      awaitingResult(
+        sent: withOptionalCStrings(parameters) { values in
+          PQsendQueryParams(
+            handle, sql, Int32(clamping: values.count), nil, values.baseAddress, nil, nil, 0)
+        }))
     defer { PQclear(result) }
     let rowCount = Int(PQntuples(result))
     let columnCount = Int(PQnfields(result))
@@ -107,7 +113,53 @@ public final class PostgresConnection: @unchecked Sendable {
 
   /// Runs a script of several statements without parameters (a migration).
   public func run(script: String) throws(PostgresError) {
-    PQclear(try checked(PQexec(handle, script)))
+    PQclear(try checked(awaitingResult(sent: PQsendQuery(handle, script))))
+  }
+
+  /// What a statement sent (`sent` is libpq's answer to sending it) comes back with, as
+  /// `PQexec` would give it (the first failure, or else the last result), waited for at most
+  /// `limits.statement`: a server that is frozen never ends its own `statement_timeout`.
+  private func awaitingResult(sent: Int32) throws(PostgresError) -> OpaquePointer? {
+    guard !abandoned else { throw PostgresError("the connection was dropped after a timeout") }
+    guard sent == 1 else { throw connectionError }
+    let deadline = ContinuousClock.now + limits.statement
+    var kept: OpaquePointer?
+    while true {
+      while PQisBusy(handle) == 1 {
+        try waitForInput(until: deadline, clearing: kept)
+        guard PQconsumeInput(handle) == 1 else {
+          if let kept { PQclear(kept) }
+          throw connectionError
+        }
+      }
+      guard let result = PQgetResult(handle) else { return kept }
+      if let previous = kept, PQresultStatus(previous) == PGRES_FATAL_ERROR {
+        PQclear(result)  // The first failure is the one to report.
+      } else {
+        if let previous = kept { PQclear(previous) }
+        kept = result
+      }
+    }
+  }
+
+  /// Waits until the server's answer can be read, or throws (dropping the connection) when
+  /// `deadline` passes first.
+  private func waitForInput(
+    until deadline: ContinuousClock.Instant, clearing kept: OpaquePointer?
+  ) throws(PostgresError) {
+    while true {
+      let left = PostgresLimits.milliseconds(deadline - ContinuousClock.now)
+      var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+      let ready = left > 0 ? poll(&descriptor, 1, Int32(clamping: left)) : 0
+      if ready > 0 { return }
+      if ready < 0 && errno == EINTR { continue }
+      abandoned = true
+      if let kept { PQclear(kept) }
+      throw PostgresError(
+        ready == 0
+          ? "the database did not answer within \(limits.statement); the connection was dropped"
+          : "waiting for the database failed (errno \(errno))")
+    }
   }
 
   /// A result that succeeded, or the error it (or the connection, when there is none) reports,

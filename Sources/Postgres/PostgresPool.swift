@@ -6,16 +6,21 @@ import Synchronization
 /// one, so a dropped connection costs the call that hit it (a 503), never a hang.
 public final class PostgresPool: Sendable {
   public let url: String
+  public let limits: PostgresLimits
   private let idle: Mutex<[PostgresConnection]>
   private let free: DispatchSemaphore
   private let wait: Duration
 
   /// Opens one connection now, so a bad URL, an unreachable server or refused credentials stop
   /// the start rather than the first request. `size` connections at most are open at once; a
-  /// caller waits up to `wait` for one.
-  public init(url: String, size: Int, wait: Duration = .seconds(10)) throws(PostgresError) {
+  /// caller waits up to `wait` for one; each connection waits as `limits` allow.
+  public init(
+    url: String, size: Int, wait: Duration = .seconds(10),
+    limits: PostgresLimits = PostgresLimits()
+  ) throws(PostgresError) {
     self.url = url
-    idle = Mutex([try PostgresConnection(url: url)])
+    self.limits = limits
+    idle = Mutex([try PostgresConnection(url: url, limits: limits)])
     free = DispatchSemaphore(value: max(1, size))
     self.wait = wait
   }
@@ -30,7 +35,8 @@ public final class PostgresPool: Sendable {
       throw PostgresError("no database connection came free in time")
     }
     defer { free.signal() }
-    let connection = try idle.withLock { $0.popLast() } ?? PostgresConnection(url: url)
+    let connection =
+      try idle.withLock { $0.popLast() } ?? PostgresConnection(url: url, limits: limits)
     defer { if connection.isHealthy { idle.withLock { $0.append(connection) } } }
     return try body(connection)
   }
