@@ -63,7 +63,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories",
+        "HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories", "Postgres",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),

@@ -19,9 +19,29 @@ struct DatabaseOptions: ParsableArguments {
   )
   var databasePool = 8
 
+  @Option(
+    name: .customLong("store-deadline"),
+    help: ArgumentHelp(
+      "Seconds a request may wait for the database in all (a free store thread, a lock, the answer) before it gets 503; SQLite's busy timeout and PostgreSQL's statement and connect timeouts are set from it.",
+      valueName: "seconds"))
+  var storeDeadline = 3.0
+
+  @Option(
+    name: .customLong("sqlite-readers"),
+    help: ArgumentHelp(
+      "Threads (and connections) that read the SQLite file; its one writer has a thread of its own.",
+      valueName: "count"))
+  var sqliteReaders = 4
+
   func validate() throws {
     if !(1...1000).contains(databasePool) {
       throw ValidationError("--database-pool must be from 1 to 1000")
+    }
+    if !(0.1...300).contains(storeDeadline) {
+      throw ValidationError("--store-deadline must be from 0.1 to 300 seconds")
+    }
+    if !(1...64).contains(sqliteReaders) {
+      throw ValidationError("--sqlite-readers must be from 1 to 64")
     }
   }
 
@@ -36,6 +56,8 @@ struct DatabaseOptions: ParsableArguments {
     var configuration = configuration
     configuration.databaseURL = url
     configuration.databasePoolSize = databasePool
+    configuration.storeDeadline = .milliseconds(Int(storeDeadline * 1000))
+    configuration.sqliteReaders = sqliteReaders
     return configuration
   }
 

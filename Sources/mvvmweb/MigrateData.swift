@@ -94,7 +94,10 @@ struct MigrateData: ParsableCommand {
       switch self {
       case .sqlite(let path): try AppStores(sqlite: path)
       case .postgres(let url):
-        try DatabaseOptions.opening(url) { try AppStores(postgres: url, poolSize: 2, changes: nil) }
+        try DatabaseOptions.opening(url) {
+          // A copy runs as long as it takes: its statements get minutes, not a page's seconds.
+          try AppStores(postgres: url, poolSize: 2, deadline: .seconds(300), changes: nil)
+        }
       }
     }
   }

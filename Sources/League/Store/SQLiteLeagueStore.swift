@@ -13,7 +13,7 @@ public final class SQLiteLeagueStore: LeagueStore {
 
   /// Opens (creating if needed) the database file and its folder, and migrates it. Every
   /// committed write to the league is published on `changes` as `.league`.
-  public init(path: String, changes: ChangeFeed = ChangeFeed()) throws {
+  public convenience init(path: String, changes: ChangeFeed = ChangeFeed()) throws {
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     var configuration = Configuration()
@@ -21,7 +21,13 @@ public final class SQLiteLeagueStore: LeagueStore {
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     configuration.busyMode = .timeout(5)
-    pool = try DatabasePool(path: path, configuration: configuration)
+    try self.init(pool: DatabasePool(path: path, configuration: configuration), changes: changes)
+  }
+
+  /// The league in `pool`, the app's one connection pool to its database file (GRDB's rule:
+  /// one per file), migrated here.
+  public init(pool: DatabasePool, changes: ChangeFeed = ChangeFeed()) throws {
+    self.pool = pool
     try Self.migrator.migrate(pool)
     pool.add(
       transactionObserver: LeagueChangeObserver(feed: changes, standings: standings),

@@ -7,13 +7,18 @@ public final class SQLiteMemoriesStore: MemoriesStore {
   private let pool: DatabasePool
   private let controller = IssueController()
 
-  public init(path: String) throws {
+  public convenience init(path: String) throws {
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     var configuration = Configuration()
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
     configuration.busyMode = .timeout(5)
-    pool = try DatabasePool(path: path, configuration: configuration)
+    try self.init(pool: DatabasePool(path: path, configuration: configuration))
+  }
+
+  /// The memories in `pool`, the app's one connection pool to its database file, migrated here.
+  public init(pool: DatabasePool) throws {
+    self.pool = pool
     var migrator = DatabaseMigrator()
     migrator.registerMigration("memories-1-items") { db in
       try db.execute(

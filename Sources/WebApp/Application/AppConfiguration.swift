@@ -9,8 +9,15 @@ public struct AppConfiguration: Sendable {
   /// to keep the league and the memories in, shared by several instances; nil keeps them in
   /// SQLite in `dataDirectory`.
   public var databaseURL: String?
-  /// Connections each instance opens to PostgreSQL at most.
+  /// Connections each instance opens to PostgreSQL at most: also the store's threads, a
+  /// quarter of them (one at least) for writes.
   public var databasePoolSize: Int
+  /// How long a request may wait for the store in all (a free store thread, a lock, the
+  /// database's answer) before it is answered 503; every store-side limit (SQLite's busy
+  /// timeout, PostgreSQL's statement timeout) is set from it.
+  public var storeDeadline: Duration
+  /// SQLite's read threads (its one writer has a thread of its own).
+  public var sqliteReaders: Int
   public var templatesDirectory: String
   public var publicDirectory: String
   /// The playlist's JSON file; nil shows the bundled demo playlist.
@@ -44,7 +51,8 @@ public struct AppConfiguration: Sendable {
     trustedProxies: TrustedProxies = .loopback,
     allowedHosts: AllowedHosts = .any, metrics: AppMetrics = AppMetrics(),
     developerMode: Bool = false, live: LiveSettings = LiveSettings(),
-    usersLatency: Duration = .zero, databaseURL: String? = nil, databasePoolSize: Int = 8
+    usersLatency: Duration = .zero, databaseURL: String? = nil, databasePoolSize: Int = 8,
+    storeDeadline: Duration = .seconds(3), sqliteReaders: Int = 4
   ) {
     self.dataDirectory = dataDirectory
     self.templatesDirectory = templatesDirectory
@@ -61,6 +69,8 @@ public struct AppConfiguration: Sendable {
     self.usersLatency = usersLatency
     self.databaseURL = databaseURL
     self.databasePoolSize = databasePoolSize
+    self.storeDeadline = storeDeadline
+    self.sqliteReaders = sqliteReaders
   }
 
   /// The database file inside the data folder.

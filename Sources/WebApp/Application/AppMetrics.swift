@@ -52,6 +52,12 @@ public struct AppMetrics: Sendable {
     liveEvents.increment(by: Int64(events))
   }
 
+  /// A request answered 503 because the store's `lane` (read or write) had no answer in time.
+  func storeBusy(lane: String) {
+    Counter(label: "mvvmweb_store_busy_total", dimensions: [("lane", lane)], factory: factory)
+      .increment()
+  }
+
   func databaseFailed() {
     Counter(label: "mvvmweb_database_errors_total", factory: factory).increment()
   }

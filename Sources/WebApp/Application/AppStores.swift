@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import League
 import MVVM
 import Memories
@@ -6,10 +7,16 @@ import Postgres
 
 /// The stores the app runs on, chosen at start: SQLite in the data folder (the embedded
 /// default), or PostgreSQL when a database URL is given, for several instances sharing one
-/// database. View models and coordinators see only the store protocols either way.
+/// database. View models and coordinators see only the store protocols either way, and reach
+/// them only through `executor`, on threads sized for the database.
 public struct AppStores: Sendable {
   public let league: any LeagueStore
   public let memories: any MemoriesStore
+  /// The store's own threads: SQLite's one writer and a few readers, or one per PostgreSQL
+  /// connection.
+  public let executor: StoreExecutor
+  /// Reads one value from the database: whether it can be reached now (`/readyz`).
+  let probe: @Sendable () throws -> Void
   /// With PostgreSQL: hears every instance's committed writes (`NOTIFY`) and publishes them on
   /// the change feed, so live pages follow writes made through any instance. Kept while the app
   /// runs.
@@ -20,32 +27,67 @@ public struct AppStores: Sendable {
   /// never at the first request.
   public init(_ configuration: AppConfiguration, changes: ChangeFeed = ChangeFeed()) throws {
     if let url = configuration.databaseURL {
-      try self.init(postgres: url, poolSize: configuration.databasePoolSize, changes: changes)
+      try self.init(
+        postgres: url, poolSize: configuration.databasePoolSize,
+        deadline: configuration.storeDeadline, changes: changes)
     } else {
-      try self.init(sqlite: configuration.databasePath, changes: changes)
+      try self.init(
+        sqlite: configuration.databasePath, readers: configuration.sqliteReaders,
+        deadline: configuration.storeDeadline, changes: changes)
     }
   }
 
   /// Stores made elsewhere: doubles in tests.
-  init(league: any LeagueStore, memories: any MemoriesStore) {
+  init(
+    league: any LeagueStore, memories: any MemoriesStore,
+    executor: StoreExecutor = StoreExecutor(readers: 2, writers: 1, deadline: .seconds(3))
+  ) {
     self.league = league
     self.memories = memories
+    self.executor = executor
+    probe = { _ = try league.players() }
     listener = nil
   }
 
-  /// The stores in the SQLite file at `path`, created if needed.
-  public init(sqlite path: String, changes: ChangeFeed = ChangeFeed()) throws {
-    league = try SQLiteLeagueStore(path: path, changes: changes)
-    memories = try SQLiteMemoriesStore(path: path)
+  /// The stores in the SQLite file at `path`, created if needed: one connection pool for the
+  /// file (GRDB's rule), shared by every store. A write waits for another process's lock at
+  /// most `deadline` (SQLite's busy timeout).
+  public init(
+    sqlite path: String, readers: Int = 4, deadline: Duration = .seconds(3),
+    changes: ChangeFeed = ChangeFeed()
+  ) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+    let (seconds, attoseconds) = deadline.components
+    configuration.busyMode = .timeout(Double(seconds) + Double(attoseconds) * 1e-18)
+    // One reader connection for each read thread: a read never waits for a connection.
+    configuration.maximumReaderCount = max(1, readers)
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    league = try SQLiteLeagueStore(pool: pool, changes: changes)
+    memories = try SQLiteMemoriesStore(pool: pool)
+    executor = StoreExecutor(readers: readers, writers: 1, deadline: deadline)
+    probe = { _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
     listener = nil
   }
 
-  /// The stores in the PostgreSQL database at `url`. Without `changes` nothing listens for
-  /// other instances' writes: a command that only reads or copies data has no live pages.
-  public init(postgres url: String, poolSize: Int, changes: ChangeFeed?) throws {
-    let pool = try PostgresPool(url: url, size: poolSize)
+  /// The stores in the PostgreSQL database at `url`, on `poolSize` connections whose every wait
+  /// ends within `deadline`. Without `changes` nothing listens for other instances' writes: a
+  /// command that only reads or copies data has no live pages.
+  public init(
+    postgres url: String, poolSize: Int, deadline: Duration = .seconds(3), changes: ChangeFeed?
+  ) throws {
+    let size = max(2, poolSize)
+    let pool = try PostgresPool(
+      url: url, size: size, wait: deadline,
+      limits: PostgresLimits(connect: deadline, statement: deadline))
     league = try PostgresLeagueStore(pool: pool)
     memories = try PostgresMemoriesStore(pool: pool)
+    // As many threads as connections, so a thread never waits for one.
+    let writers = max(1, size / 4)
+    executor = StoreExecutor(readers: size - writers, writers: writers, deadline: deadline)
+    probe = { try pool.withConnection { connection in _ = try connection.query("SELECT 1") } }
     listener = try changes.map { changes in
       try PostgresListener(
         url: url, channels: [ChangeTopic.league.name], logger: .init(label: "mvvmweb")

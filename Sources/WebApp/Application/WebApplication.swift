@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import League
+import Logging
 import MVVM
 import Memories
 import Playlist
@@ -62,7 +63,10 @@ public struct WebApplication: Responder {
     router.get("/static/*path") { request in
       publicFiles.respond(to: request, segments: request.pathSegments.dropFirst())
     }
-    LeagueCoordinator(store: leagueStore, pages: pages, live: livePages).register(in: &router)
+    let data = StoreWork(executor: stores.executor, metrics: configuration.metrics)
+    router.get("/readyz") { [stores] request in try await Self.readiness(request, stores) }
+    LeagueCoordinator(store: leagueStore, data: data, pages: pages, live: livePages)
+      .register(in: &router)
     let songs: any SongFetching =
       configuration.songsPath.map { FileSongFetcher(path: $0) } ?? BundledSongFetcher()
     PlaylistCoordinator(
@@ -80,7 +84,7 @@ public struct WebApplication: Responder {
     try FileManager.default.createDirectory(
       atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
     try MemoriesCoordinator(
-      store: memories, mediaDirectory: configuration.mediaDirectory,
+      store: memories, data: data, mediaDirectory: configuration.mediaDirectory,
       timeZone: configuration.timeZone, pages: pages
     ).register(in: &router)
     self.router = router
@@ -97,7 +101,26 @@ public struct WebApplication: Responder {
         .badRequest, "This server does not answer for the host \(request.host ?? "(none)").",
         request)
     }
-    SecurityHeaders.apply(to: &response)
+    response.amend { SecurityHeaders.apply(to: &$0) }
+    return response
+  }
+
+  /// `/readyz`: whether this instance can serve its pages now, for a load balancer or an
+  /// orchestrator's readiness probe. 200 when a read of the store answers within the store's
+  /// deadline; 503 otherwise (and while the server stops), with the reason. `/healthz` says only
+  /// that the process answers.
+  static func readiness(_ request: Request, _ stores: AppStores) async -> Response {
+    var response: Response
+    do {
+      try await stores.executor.read(stores.probe)
+      response = .text("ready\n")
+    } catch {
+      // The reason goes to the log; what a stranger can read says only what matters.
+      Logger(label: "mvvmweb").warning("/readyz: not ready: \(error)")
+      response = .text("not ready: the database did not answer\n", status: .serviceUnavailable)
+      response.headers.add("Retry-After", "5")
+    }
+    response.headers.add("Cache-Control", "no-store")
     return response
   }
 

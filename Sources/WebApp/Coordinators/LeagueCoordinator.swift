@@ -6,22 +6,29 @@ import MVVM
 /// Navigation for the league: which view model each address builds, how a form post becomes
 /// view-model input events, and where the browser goes when the view model says done or failed. "Add a player" from the match form is a child flow: the form's fields travel to the
 /// player form and come back, so nothing typed is lost.
+///
+/// Every handler that touches the store runs its body through `data`, on the store's threads.
 struct LeagueCoordinator: Sendable {
   let store: any LeagueStore
+  let data: StoreWork
   let pages: PageRenderer
   let live: LivePages
 
   func register(in router: inout Router) {
     live.get(
-      LeagueRoutes.matches, Pages.matches, following: [.league], in: &router,
+      LeagueRoutes.matches, Pages.matches, following: [.league], reading: data, in: &router,
       viewModel: { _ in try matchesViewModel() }
     ) { request in try matches(request) }
-    router.get(LeagueRoutes.newMatch) { request in try matchForm(request, matchID: nil) }
-    router.post(LeagueRoutes.newMatch) { request in try saveMatch(request, matchID: nil) }
+    router.get(LeagueRoutes.newMatch) { request in
+      try await data.read(request) { try matchForm(request, matchID: nil) }
+    }
+    router.post(LeagueRoutes.newMatch) { request in
+      try await data.write(request) { try saveMatch(request, matchID: nil) }
+    }
     // The form holds a one-time token per request: only its bytes can validate it.
     live.get(
       LeagueRoutes.editMatch, Pages.matchForm, following: [.league], sameForEveryone: false,
-      in: &router,
+      reading: data, in: &router,
       viewModel: { request in
         try formViewModel(request, matchID: try matchID(request), token: "")
       }
@@ -29,16 +36,22 @@ struct LeagueCoordinator: Sendable {
       try matchForm(request, matchID: try matchID(request))
     }
     router.post(LeagueRoutes.editMatch) { request in
-      try saveMatch(request, matchID: try matchID(request))
+      try await data.write(request) { try saveMatch(request, matchID: try matchID(request)) }
     }
-    router.get(LeagueRoutes.deleteMatch) { request in try confirmDelete(request) }
-    router.post(LeagueRoutes.deleteMatch) { request in try delete(request) }
+    router.get(LeagueRoutes.deleteMatch) { request in
+      try await data.read(request) { try confirmDelete(request) }
+    }
+    router.post(LeagueRoutes.deleteMatch) { request in
+      try await data.write(request) { try delete(request) }
+    }
     router.get(LeagueRoutes.newPlayer) { request in
       playerForm(try newPlayerViewModel(carrying: request.query), request)
     }
-    router.post(LeagueRoutes.newPlayer) { request in try savePlayer(request) }
+    router.post(LeagueRoutes.newPlayer) { request in
+      try await data.write(request) { try savePlayer(request) }
+    }
     live.get(
-      LeagueRoutes.rankings, Pages.rankings, following: [.league], in: &router,
+      LeagueRoutes.rankings, Pages.rankings, following: [.league], reading: data, in: &router,
       viewModel: { _ in try rankingsViewModel() }
     ) { request in try rankings(request) }
   }

@@ -8,6 +8,8 @@ import Memories
 /// media images.
 struct MemoriesCoordinator: Sendable {
   let store: any MemoriesStore
+  /// Runs the pages that read the store on the store's threads.
+  let data: StoreWork
   let mediaDirectory: String
   let timeZone: TimeZone
   let pages: PageRenderer
@@ -23,9 +25,13 @@ struct MemoriesCoordinator: Sendable {
       return .redirect(to: request.location(today), status: .found)
     }
     router.get(MemoriesRoutes.issue) { request in
-      pages.render(Pages.issue, try issueViewModel(request), for: request)
+      try await data.read(request) {
+        pages.render(Pages.issue, try issueViewModel(request), for: request)
+      }
     }
-    router.get(MemoriesRoutes.detail) { request in try detailPage(request) }
+    router.get(MemoriesRoutes.detail) { request in
+      try await data.read(request) { try detailPage(request) }
+    }
   }
 
   private func issueViewModel(_ request: Request) throws -> IssueViewModel {

@@ -11,8 +11,9 @@ import Synchronization
 /// every stream of that channel. Nothing is kept for a page nobody follows.
 final class LiveHub: Sendable {
   /// Renders a channel's live elements from a fresh view model; nil when there is nothing to
-  /// show (templates that do not load, under `--dev`).
-  typealias Render = @Sendable () throws -> [LiveElement]?
+  /// show (templates that do not load, under `--dev`). Async: a render that reads the store
+  /// waits for it off the hub's queue, so heartbeats and other channels go on meanwhile.
+  typealias Render = @Sendable () async throws -> [LiveElement]?
 
   private struct Channel {
     let page: String
@@ -24,6 +25,9 @@ final class LiveHub: Sendable {
     var version = 0
     /// A render is queued; changes before it starts are covered by it.
     var renderPending = true
+    /// A render is under way: a change meanwhile queues the next one for when it ends, so
+    /// renders of one channel never overlap or land out of order.
+    var rendering = false
   }
 
   private struct State {
@@ -155,7 +159,7 @@ final class LiveHub: Sendable {
       for (key, channel) in state.channels
       where channel.topics.contains(topic) && !channel.renderPending {
         state.channels[key]?.renderPending = true
-        due.append(key)
+        if !channel.rendering { due.append(key) }
       }
       return due
     }
@@ -167,16 +171,39 @@ final class LiveHub: Sendable {
     let channel = state.withLock { state in
       // A change from now on needs a render of its own: this one may read the data before it.
       state.channels[key]?.renderPending = false
+      state.channels[key]?.rendering = true
       return state.channels[key].map { ($0.page, $0.render) }
     }
     guard let (page, render) = channel else { return }
+    Task(executorPreference: HandlerExecutor.shared) { [self] in
+      let outcome: Result<[LiveElement]?, any Error>
+      do {
+        outcome = .success(try await render())
+      } catch {
+        outcome = .failure(error)
+      }
+      work.async { [self] in rendered(outcome, page: page, key: key) }
+    }
+  }
+
+  /// A render's outcome: what changed goes to every stream, and a change that came meanwhile
+  /// gets its render now.
+  private func rendered(
+    _ outcome: Result<[LiveElement]?, any Error>, page: String, key: String
+  ) {
+    defer {
+      let again = state.withLock { state in
+        state.channels[key]?.rendering = false
+        return state.channels[key]?.renderPending == true
+      }
+      if again { refresh(key) }
+    }
     let elements: [LiveElement]
-    do {
-      guard let rendered = try render() else { return }
-      elements = rendered
-    } catch is HTTPError {
-      return  // The page is gone (a deleted match): its viewers keep what they have.
-    } catch {
+    switch outcome {
+    case .success(let rendered?): elements = rendered
+    case .success(nil): return
+    case .failure(is HTTPError): return  // The page is gone (a deleted match): viewers keep theirs.
+    case .failure(let error):
       logger.error("live page \(key): could not render the update: \(error)")
       return
     }

@@ -17,10 +17,11 @@ struct LivePages: Sendable {
   /// `viewModel` builds the view model every viewer of an address shares: from the address
   /// alone (its route parameters), never from one viewer's cookies or form. `answer` serves the
   /// page itself; `sameForEveryone` is false when the page holds something made per request
-  /// (a form's one-time token), so only its bytes can validate it.
+  /// (a form's one-time token), so only its bytes can validate it. With `reading`, both run on
+  /// the store's threads (they read the store), and so does each render for the open streams.
   func get<ViewModel: Outputs>(
     _ pattern: String, _ page: Page<ViewModel>, following topics: Set<ChangeTopic>,
-    sameForEveryone: Bool = true, in router: inout Router,
+    sameForEveryone: Bool = true, reading store: StoreWork? = nil, in router: inout Router,
     viewModel: @escaping @Sendable (Request) throws -> ViewModel,
     answer: @escaping Router.Handler
   ) {
@@ -32,22 +33,42 @@ struct LivePages: Sendable {
         // The same address answers with the page or its stream, by what the browser accepts.
         var response = try validator.respond(
           to: request, route: pattern, vary: "Accept-Encoding, Accept", version: version
-        ) { try answer(request) }
-        response.headers.addVary("Accept")
+        ) {
+          guard let store else { return try answer(request) }
+          return .task { try await store.read(request) { try answer(request) } }
+        }
+        response.amend { $0.headers.addVary("Accept") }
         return response
       }
       let key = request.basePath + request.path
+      let render: LiveHub.Render = {
+        let elements: @Sendable () throws -> [LiveElement]? = {
+          pages.liveElements(page, try viewModel(request), basePath: request.basePath)
+        }
+        guard let store else { return try elements() }
+        return try await store.value(elements)
+      }
+      let stream: @Sendable () -> Response = {
+        hub.stream(
+          key: key, page: page.file, topics: topics,
+          // A reopened stream (the tab shown again) says it in the query: a new EventSource
+          // cannot send the header.
+          lastEventID: request.headers["last-event-id"] ?? request.query["last-event-id"],
+          isHead: request.method == "HEAD", render: render)
+      }
       // An address nobody follows yet may name nothing (a deleted match): build its view model
       // once, so it gets its 404 like the page would. A followed address is known to be good.
-      if !hub.isFollowed(key) { _ = try viewModel(request) }
-      return hub.stream(
-        key: key, page: page.file, topics: topics,
-        // A reopened stream (the tab shown again) says it in the query: a new EventSource
-        // cannot send the header.
-        lastEventID: request.headers["last-event-id"] ?? request.query["last-event-id"],
-        isHead: request.method == "HEAD"
-      ) {
-        pages.liveElements(page, try viewModel(request), basePath: request.basePath)
+      guard !hub.isFollowed(key) else { return stream() }
+      guard let store else {
+        _ = try viewModel(request)
+        return stream()
+      }
+      return .task {
+        _ = try await store.read(request) {
+          _ = try viewModel(request)
+          return Response()
+        }
+        return stream()
       }
     }
   }

@@ -68,7 +68,7 @@ final class PageValidator: Sendable {
       return try make()
     }
     let addressHash = Self.addressHash(request)
-    let remember = { (tag: String) in
+    let remember: @Sendable (String) -> Issued = { tag in
       self.remember(tag, for: request, addressHash) {
         Issued(
           tag: tag, request: request, dataVersion: dataVersion, currentVersion: version,
@@ -80,14 +80,17 @@ final class PageValidator: Sendable {
     {
       return remember(etag).notModified
     }
-    var response = try make()
-    if response.status == .ok, !response.headers.contains("set-cookie"),
-      !response.headers.hasToken("no-store", in: "cache-control")
-    {
+    @Sendable func tagged(_ response: inout Response) {
+      guard response.status == .ok, !response.headers.contains("set-cookie"),
+        !response.headers.hasToken("no-store", in: "cache-control")
+      else { return }
       let tag = Self.tag(dataVersion: dataVersion, addressHash: addressHash)
       response.headers.add("ETag", tag)
       _ = remember(tag)
     }
+    var response = try make()
+    // A page made later (it reads the store) is tagged when it is made.
+    if case .later = response.body { response.amend(tagged) } else { tagged(&response) }
     return response
   }
 

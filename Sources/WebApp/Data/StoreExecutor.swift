@@ -1,0 +1,74 @@
+import Dispatch
+
+/// Runs store calls (SQLite, PostgreSQL: code that blocks while it waits) on threads of their
+/// own, never on the threads that read sockets and answer everything else, and bounds how long a
+/// request waits for them. A read lane and a write lane, each with a fixed number of threads and
+/// a bounded queue, so a write waiting for a lock (another process's backup, a migration) never
+/// holds up the pages that only read.
+///
+/// A call that finds its lane's queue full, or that has not finished within `deadline`, throws
+/// `StoreUnavailable` at once or at the deadline, whatever its thread is doing; the request is
+/// answered 503 with `Retry-After`. A read still running then is abandoned (its result dropped
+/// when it comes); a write that has started is waited for, so its answer says truly whether it
+/// was stored: the store's own time limits (busy timeout, statement timeout) end it.
+///
+/// ```swift
+/// let executor = StoreExecutor(readers: 4, writers: 1, deadline: .seconds(3))
+/// let rankings = try await executor.read { try store.rankings() }
+/// ```
+public final class StoreExecutor: Sendable {
+  /// How long a call may wait for a thread and run, in all.
+  public let deadline: Duration
+  private let readLane: WorkLane
+  private let writeLane: WorkLane
+  /// Where deadlines fire: one serial queue, so a timer costs no thread of its own.
+  private let timers = DispatchQueue(label: "mvvmweb.store-deadlines")
+
+  /// `readers` and `writers` threads (at least one each); each lane queues at most
+  /// `queueLimit` calls beyond its threads, and a call beyond that is refused at once.
+  public init(readers: Int, writers: Int, deadline: Duration, queueLimit: Int = 256) {
+    self.deadline = deadline
+    readLane = WorkLane(name: "read", threads: max(1, readers), queueLimit: max(1, queueLimit))
+    writeLane = WorkLane(name: "write", threads: max(1, writers), queueLimit: max(1, queueLimit))
+  }
+
+  /// Runs a read on a read thread and returns its result. Throws what `work` throws, or
+  /// `StoreUnavailable` when no answer came within the deadline.
+  public func read<Value: Sendable>(
+    _ work: @escaping @Sendable () throws -> Value
+  ) async throws -> Value {
+    try await run(work, on: readLane, abandonsWhenLate: true)
+  }
+
+  /// Runs a write on a write thread. A write not started by the deadline never runs; one that
+  /// started is waited for, so the caller knows whether it was stored.
+  public func write<Value: Sendable>(
+    _ work: @escaping @Sendable () throws -> Value
+  ) async throws -> Value {
+    try await run(work, on: writeLane, abandonsWhenLate: false)
+  }
+
+  private func run<Value: Sendable>(
+    _ work: @escaping @Sendable () throws -> Value, on lane: WorkLane, abandonsWhenLate: Bool
+  ) async throws -> Value {
+    try await withCheckedThrowingContinuation { caller in
+      let call = StoreCall(work, caller: caller)
+      guard lane.submit(call) else {
+        call.refuse(StoreUnavailable(.queueFull, lane: lane.name, deadline: deadline))
+        return
+      }
+      timers.asyncAfter(deadline: .now() + Self.interval(deadline)) { [deadline] in
+        call.expire(
+          notStarted: StoreUnavailable(.noThreadInTime, lane: lane.name, deadline: deadline),
+          running: abandonsWhenLate
+            ? StoreUnavailable(.noAnswerInTime, lane: lane.name, deadline: deadline) : nil)
+      }
+    }
+  }
+
+  static func interval(_ duration: Duration) -> DispatchTimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return .milliseconds(
+      Int(clamping: max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000))
+  }
+}
