@@ -66,8 +66,11 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(matches.rows.map(\.scoreText) == ["0 : 3", "2 : 1"])
     #expect(matches.rows.map(\.awayText) == ["Ben", "Ben"])
     #expect(matches.notice == "Match saved")
-    let newest = try store.matches()[0].id
+    let newest = try store.allMatches()[0].id
     #expect(matches.rows[0].edit == .editMatch(newest))
+    // One page: no pager.
+    #expect(matches.pageText == nil && matches.rangeText == "Matches 1–2 of 2")
+    #expect(matches.previous == nil && matches.next == nil)
   }
 
   @Test func emptyState() throws {
@@ -75,6 +78,42 @@ func tickingClock() -> @Sendable () -> Date {
     try matches.refresh()
     #expect(matches.isEmpty)
     #expect(matches.emptyText == "No matches yet!")
+    #expect(matches.pageText == nil && matches.rangeText == "" && matches.next == nil)
+    #expect(throws: Paging.OutOfRange(page: 2, pageCount: 1)) {
+      try MatchesViewModel(store: store, page: 2).refresh()
+    }
+  }
+
+  /// 120 matches, 50 to a page: the newest 50 first with a link to page 2, the oldest 20 last,
+  /// and pages the league does not have refused, whatever number the address held.
+  @Test func matchesArePagedByFiftyNewestFirst() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    // Match n scores "n % 10 : n / 10", so each row says which match it is.
+    for index in 0..<120 { try record([ann], [ben], index % 10, index / 10) }
+    let first = MatchesViewModel(store: store)
+    try first.refresh()
+    #expect(first.rows.count == 50)
+    #expect(first.rows.first?.scoreText == "9 : 11" && first.rows.last?.scoreText == "0 : 7")
+    #expect(first.pageText == "Page 1 of 3")
+    #expect(first.rangeText == "Matches 1–50 of 120")
+    #expect(first.previous == nil && first.next == .matchesPage(2))
+    let second = MatchesViewModel(store: store, page: 2)
+    try second.refresh()
+    #expect(second.rows.first?.scoreText == "9 : 6" && second.rows.last?.scoreText == "0 : 2")
+    #expect(second.previous == .matchesPage(1) && second.next == .matchesPage(3))
+    let last = MatchesViewModel(store: store, page: 3)
+    try last.refresh()
+    #expect(last.rows.count == 20)
+    #expect(last.rows.first?.scoreText == "9 : 1" && last.rows.last?.scoreText == "0 : 0")
+    #expect(last.pageText == "Page 3 of 3")
+    #expect(last.rangeText == "Matches 101–120 of 120")
+    #expect(last.previous == .matchesPage(2) && last.next == nil)
+    for page in [0, -1, 4, Int.max / 50 + 2, Int.max] {
+      #expect(throws: Paging.OutOfRange(page: page, pageCount: 3)) {
+        try MatchesViewModel(store: store, page: page).refresh()
+      }
+    }
   }
 
   @Test func validationMessagesNextToTheirFields() throws {
@@ -107,7 +146,7 @@ func tickingClock() -> @Sendable () -> Date {
         .awayGoals: "Goals must be a whole number from 0 to 99",
       ])
     #expect(form.formAction == .newMatch && form.deletion == nil && form.matchId == nil)
-    #expect(try store.matches().isEmpty)
+    #expect(try store.allMatches().isEmpty)
   }
 
   @Test func togglingPlayersMarksChoicesAndTheOtherSideAsAHint() throws {
@@ -164,14 +203,14 @@ func tickingClock() -> @Sendable () -> Date {
       token: "same")
     #expect(try EditMatchViewModel(store: store, draft: draft).save() == .done)
     #expect(try EditMatchViewModel(store: store, draft: draft).save() == .done)
-    #expect(try store.matches().count == 1)
+    #expect(try store.allMatches().count == 1)
   }
 
   @Test func editingAndDeleting() throws {
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     try record([ann], [ben], 1, 0)
-    let id = try store.matches()[0].id.uuidString.lowercased()
+    let id = try store.allMatches()[0].id.uuidString.lowercased()
     let form = try #require(try EditMatchViewModel.editing(store: store, matchID: id, token: "e"))
     #expect(form.title == "Edit Match")
     #expect(form.draft.homeGoals == "1")
@@ -179,10 +218,10 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(form.formAction == .editMatch(UUID(uuidString: id)!))
     #expect(form.deletion == .deleteMatch(UUID(uuidString: id)!))
     #expect(try form.save() == .done)
-    #expect(try store.matches()[0].awayGoals == 4)
+    #expect(try store.allMatches()[0].awayGoals == 4)
     #expect(try form.delete() == .done)
     #expect(try form.delete() == .failed(message: "That match does not exist any more."))
-    #expect(try store.matches().isEmpty)
+    #expect(try store.allMatches().isEmpty)
     #expect(try EditMatchViewModel.editing(store: store, matchID: id, token: "e") == nil)
     #expect(try EditMatchViewModel.editing(store: store, matchID: "not-a-uuid", token: "e") == nil)
   }

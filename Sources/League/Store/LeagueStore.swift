@@ -9,8 +9,10 @@ public protocol LeagueStore: Sendable {
   func players() throws -> [Player]
   /// Adds a player; throws `LeagueStoreError.nameTaken` when the name exists ignoring case.
   func addPlayer(name: String) throws -> Player
-  /// Every match, newest first.
-  func matches() throws -> [Match]
+  /// At most `limit` matches, newest first (ties by id), after skipping `offset` of them, and
+  /// the number of matches in all. The database skips and limits, so a page costs the same
+  /// however many matches there are; an offset past the end gives no matches.
+  func matches(limit: Int, offset: Int) throws -> MatchPage
   func match(id: UUID) throws -> Match?
   /// Creates (`record.id == nil`) or updates a match and returns its id. Creating with a token
   /// already used returns the id of the match recorded then, instead of making a second one.
