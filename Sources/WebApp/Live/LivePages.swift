@@ -17,10 +17,12 @@ struct LivePages: Sendable {
   /// `viewModel` builds the view model every viewer of an address shares: from the address
   /// alone (its route parameters), never from one viewer's cookies or form. `answer` serves the
   /// page itself; `sameForEveryone` is false when the page holds something made per request
-  /// (a form's one-time token), so only its bytes can validate it.
+  /// (a form's one-time token), so only its bytes can validate it. `queryNames` are the query
+  /// parameters that choose what the address shows (a list's `page`): the same path with
+  /// another value is another live page, rendered from its own request.
   func get<ViewModel: Outputs>(
     _ pattern: String, _ page: Page<ViewModel>, following topics: Set<ChangeTopic>,
-    sameForEveryone: Bool = true, in router: inout Router,
+    sameForEveryone: Bool = true, keyedBy queryNames: [String] = [], in router: inout Router,
     viewModel: @escaping @Sendable (Request) throws -> ViewModel,
     answer: @escaping Router.Handler
   ) {
@@ -36,7 +38,10 @@ struct LivePages: Sendable {
         response.headers.addVary("Accept")
         return response
       }
-      let key = request.basePath + request.path
+      // Not the whole query: a reopened stream adds `last-event-id` to it.
+      let key =
+        request.basePath + request.path
+        + queryNames.map { "?\($0)=\(request.query[$0] ?? "")" }.joined()
       // An address nobody follows yet may name nothing (a deleted match): build its view model
       // once, so it gets its 404 like the page would. A followed address is known to be good.
       if !hub.isFollowed(key) { _ = try viewModel(request) }
