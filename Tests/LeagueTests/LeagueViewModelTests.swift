@@ -16,6 +16,15 @@ func tickingClock() -> @Sendable () -> Date {
   }
 }
 
+// The name form's messages, as the page shows them.
+private let tooLongToStore =
+  "This name is too long to store: accents and emoji take more room than letters. "
+  + "Use fewer of them."
+private let controlCharacter =
+  "Names cannot contain tabs, line breaks or other control characters"
+private let directionCharacter =
+  "Names cannot contain characters that change the direction of the text around them"
+
 @Suite struct LeagueViewModelTests {
   let store = InMemoryLeagueStore(clock: tickingClock())
 
@@ -275,6 +284,58 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(try form.save() == .failed(message: message))
     #expect(form.nameError == message)
     #expect(form.name == name)
+  }
+
+  /// Names are bounded in bytes as well as characters, and refuse the characters that hide or
+  /// reorder text; each message comes next to the field with the input kept, and nothing is
+  /// stored.
+  @Test(arguments: [
+    // One character: "a" under 500,000 combining acute accents (a megabyte).
+    (
+      "a" + String(repeating: "\u{301}", count: 500_000),
+      tooLongToStore
+    ),
+    // One character: 10,000 emoji joined by zero-width joiners.
+    (
+      Array(repeating: "\u{1F469}", count: 10_000).joined(separator: "\u{200D}"),
+      tooLongToStore
+    ),
+    // 41 characters of 5 bytes each (an e with two marks): under 50 characters, over 200 bytes.
+    (
+      String(repeating: "e\u{323}\u{302}", count: 41),
+      tooLongToStore
+    ),
+    (String(repeating: "é", count: 51), "Names can be at most 50 characters"),
+    ("Ann\u{7}", controlCharacter), ("A\tnn", controlCharacter), ("Ann\u{7F}", controlCharacter),
+    ("Ann\u{85}x", controlCharacter),
+    ("Ann\u{202E}nib", directionCharacter), ("Ann\u{2066}", directionCharacter),
+    ("Ann\u{200F}", directionCharacter), ("Ann\u{61C}", directionCharacter),
+  ])
+  func newPlayerNamesAreBoundedAndPlain(name: String, message: String) throws {
+    let form = NewPlayerViewModel(store: store)
+    form.setName(name)
+    #expect(try form.save() == .failed(message: message))
+    #expect(form.nameError == message)
+    #expect(form.name == name)
+    #expect(try store.players().isEmpty)
+  }
+
+  /// Exactly at both limits is allowed: 50 characters of 4 bytes each (200 bytes).
+  @Test(arguments: [
+    String(repeating: "\u{1F600}", count: 50), String(repeating: "x", count: 50),
+    "\u{05D3}\u{05D5}\u{05D3} Ann", "María-José O'Brien",
+  ])
+  func newPlayerNamesAtTheLimitsAreSaved(name: String) throws {
+    let form = NewPlayerViewModel(store: store)
+    form.setName(name)
+    #expect(try form.save() == .done)
+    #expect(try store.players().map(\.name) == [name])
+  }
+
+  /// The store keeps the rules too, whoever calls it.
+  @Test(arguments: ["", " ", "a\u{0}", "\u{202D}x", String(repeating: "\u{1F600}", count: 51)])
+  func theStoreRefusesNamesThatBreakTheRules(name: String) {
+    #expect(throws: LeagueStoreError.invalidName) { try store.addPlayer(name: name) }
   }
 
   @Test func newPlayerIsTrimmedAndSaved() throws {

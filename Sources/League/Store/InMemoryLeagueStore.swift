@@ -24,7 +24,8 @@ public final class InMemoryLeagueStore: LeagueStore {
   }
 
   public func addPlayer(name: String) throws -> Player {
-    try state.withLock { state throws(LeagueStoreError) in
+    try PlayerName.check(name)
+    return try state.withLock { state throws(LeagueStoreError) in
       let key = name.lowercased()
       guard !state.players.values.contains(where: { $0.name.lowercased() == key }) else {
         throw .nameTaken

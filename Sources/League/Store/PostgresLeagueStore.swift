@@ -86,6 +86,7 @@ public final class PostgresLeagueStore: LeagueStore {
   }
 
   public func addPlayer(name: String) throws -> Player {
+    try PlayerName.check(name)
     let player = Player(name: name)
     do {
       try write { connection in

@@ -102,6 +102,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   }
 
   public func addPlayer(name: String) throws -> Player {
+    try PlayerName.check(name)
     let player = Player(name: name)
     do {
       try pool.write { db in try PlayerRecord(player).insert(db) }
