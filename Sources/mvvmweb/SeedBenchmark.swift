@@ -19,7 +19,7 @@ struct SeedBenchmark: ParsableCommand {
     try store.seed(.benchmark(players: 100, matches: 10_000))
     let place = database.url.map(PostgresURL.redacted) ?? data
     print(
-      "The league in \(place) has \(try store.players().count) players and \(try store.matches().count) matches."
+      "The league in \(place) has \(try store.players().count) players and \(try store.matches(limit: 0, offset: 0).totalCount) matches."
     )
   }
 }

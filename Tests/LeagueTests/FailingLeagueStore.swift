@@ -10,7 +10,9 @@ struct FailingLeagueStore: LeagueStore {
 
   func players() throws -> [Player] { try base.players() }
   func addPlayer(name: String) throws -> Player { throw Unavailable() }
-  func matches() throws -> [Match] { try base.matches() }
+  func matches(limit: Int, offset: Int) throws -> MatchPage {
+    try base.matches(limit: limit, offset: offset)
+  }
   func match(id: UUID) throws -> Match? { try base.match(id: id) }
   func saveMatch(_ record: MatchRecord) throws -> UUID { throw Unavailable() }
   func deleteMatch(id: UUID) throws -> Bool { throw Unavailable() }

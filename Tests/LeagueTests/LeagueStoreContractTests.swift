@@ -7,11 +7,16 @@ import Testing
 @testable import League
 
 /// The stores the app can run on, each on real storage: a SQLite file in a temporary folder, or
-/// a fresh database on a private PostgreSQL server (`PostgresTestServer`).
+/// a fresh database on a private PostgreSQL server (`PostgresTestServer`); and the in-memory one
+/// the view-model tests use, which must keep the same rules (its "reopening" is the same store).
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-  case sqlite, postgres
+  case sqlite, postgres, memory
 
   var testDescription: String { rawValue }
+
+  /// The stores `migrate-data` moves a league between. The in-memory one keeps its dates as
+  /// `Date`s, which a trip through seconds since 1970 can move by a rounding step.
+  static let persistent: [StoreKind] = [.sqlite, .postgres]
 
   /// A new, empty store, and a way to open the same data again, as a restart does.
   func freshStore() throws -> (store: any LeagueStore, reopen: () throws -> any LeagueStore) {
@@ -24,6 +29,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
       let url = try PostgresTestServer.shared.get().freshDatabase()
       let open = { try PostgresLeagueStore(pool: PostgresPool(url: url, size: 8)) }
       return (try open(), open)
+    case .memory:
+      let store = InMemoryLeagueStore()
+      return (store, { store })
     }
   }
 }
@@ -51,7 +59,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
       try store.saveMatch(
         MatchRecord(homePlayerIDs: [UUID()], awayPlayerIDs: [ben.id], homeGoals: 0, awayGoals: 0))
     }
-    #expect(try store.matches().count == 1)
+    #expect(try store.allMatches().count == 1)
     var edited = MatchRecord(
       id: match.id, homePlayerIDs: [ben.id], awayPlayerIDs: [ann.id], homeGoals: 0, awayGoals: 5)
     #expect(try store.saveMatch(edited) == match.id)
@@ -60,11 +68,11 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(throws: LeagueStoreError.matchNotFound) { try store.saveMatch(edited) }
 
     let reopened = try reopen()
-    #expect(try reopened.matches().count == 1)
+    #expect(try reopened.allMatches().count == 1)
     #expect(try reopened.rankings().map(\.player.name) == ["Ann", "Ben"])
     #expect(try reopened.deleteMatch(id: match.id))
     #expect(try !reopened.deleteMatch(id: match.id))
-    #expect(try reopened.matches().isEmpty)
+    #expect(try reopened.allMatches().isEmpty)
   }
 
   @Test(arguments: StoreKind.allCases)
@@ -74,7 +82,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     let memory = InMemoryLeagueStore()
     var ids: [UUID: UUID] = [:]
     // Edits and deletes must take back what the standings triggers gave.
-    let matches = try sql.matches()
+    let matches = try sql.allMatches()
     for match in matches.prefix(20) {
       _ = try sql.saveMatch(
         MatchRecord(
@@ -86,7 +94,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     for player in try sql.players() {
       ids[player.id] = try memory.addPlayer(name: player.name).id
     }
-    for match in try sql.matches() {
+    for match in try sql.allMatches() {
       _ = try memory.saveMatch(
         MatchRecord(
           homePlayerIDs: match.homePlayers.compactMap { ids[$0.id] },
@@ -114,7 +122,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
           awayGoals: 0,
           token: "post-\(index % 50)"))
     }
-    #expect(try store.matches().count == 50)
+    #expect(try store.allMatches().count == 50)
   }
 
   @Test(arguments: StoreKind.allCases)
@@ -123,13 +131,13 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     try store.seed(.demo)
     try store.seed(.demo)
     #expect(try store.players().count == 6)
-    #expect(try store.matches().count == 8)
+    #expect(try store.allMatches().count == 8)
   }
 
   /// What `migrate-data` relies on: a league read from one store loads into an empty one of any
   /// kind with its ids, dates, sides and tokens, and gives the same standings; a store that holds
   /// a league takes nothing.
-  @Test(arguments: StoreKind.allCases, StoreKind.allCases)
+  @Test(arguments: StoreKind.persistent, StoreKind.persistent)
   func aSnapshotLoadsIntoAnEmptyStoreUnchanged(_ from: StoreKind, _ to: StoreKind) throws {
     let source = try from.freshStore().store
     try source.seed(.benchmark(players: 8, matches: 40))
@@ -150,7 +158,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(try target.load(snapshot))
     let reopened = try reopen()
     #expect(try reopened.snapshot() == snapshot)
-    #expect(try reopened.matches() == (try source.matches()))
+    #expect(try reopened.allMatches() == (try source.allMatches()))
     #expect(try reopened.rankings() == (try source.rankings()))
     // The form posted again after the move records nothing new.
     let again = try reopened.saveMatch(
@@ -163,5 +171,47 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     try other.seed(.benchmark(players: 5, matches: 3))
     #expect(try !reopened.load(try other.snapshot()))
     #expect(try reopened.snapshot() == snapshot)
+  }
+
+  /// The page is picked by the store's query: newest first, ties broken by id the same way on
+  /// every store (so a page boundary never repeats or skips a match), the count of all matches
+  /// with every page, and nothing but the count past the end.
+  @Test(arguments: StoreKind.allCases)
+  func matchesArePagedNewestFirstWithTheirCount(_ kind: StoreKind) throws {
+    let store = try kind.freshStore().store
+    let players = [Player(name: "Ann"), Player(name: "Ben"), Player(name: "Cat")]
+    // Three matches share each date, to show the order among equal dates.
+    let rows = (0..<120).map { index in
+      LeagueSnapshot.MatchRow(
+        id: UUID(), homeGoals: index % 10, awayGoals: 1,
+        createdAt: 1_700_000_000 + Double(index / 3), token: nil,
+        homePlayerIDs: [players[0].id, players[index % 2 + 1].id],
+        awayPlayerIDs: [players[2 - index % 2].id])
+    }
+    #expect(try store.load(LeagueSnapshot(players: players, matches: rows)))
+    let expected = rows.sorted { left, right in
+      left.createdAt != right.createdAt
+        ? left.createdAt > right.createdAt : left.id.lowercasedText < right.id.lowercasedText
+    }.map(\.id)
+
+    var read: [Match] = []
+    for offset in [0, 50, 100] {
+      let page = try store.matches(limit: 50, offset: offset)
+      #expect(page.totalCount == 120)
+      #expect(page.matches.count == (offset == 100 ? 20 : 50))
+      read += page.matches
+    }
+    #expect(read.map(\.id) == expected)
+    // Each match of a page comes with its own players and goals.
+    let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
+    for match in read {
+      let row = try #require(byID[match.id])
+      #expect(Set(match.homePlayers.map(\.id)) == Set(row.homePlayerIDs))
+      #expect(match.awayPlayers.map(\.id) == row.awayPlayerIDs)
+      #expect(match.homeGoals == row.homeGoals)
+    }
+    #expect(try store.matches(limit: 50, offset: 120) == MatchPage(matches: [], totalCount: 120))
+    #expect(try store.matches(limit: 50, offset: .max) == MatchPage(matches: [], totalCount: 120))
+    #expect(try store.matches(limit: 0, offset: 0) == MatchPage(matches: [], totalCount: 120))
   }
 }

@@ -16,6 +16,15 @@ func tickingClock() -> @Sendable () -> Date {
   }
 }
 
+// The name form's messages, as the page shows them.
+private let tooLongToStore =
+  "This name is too long to store: accents and emoji take more room than letters. "
+  + "Use fewer of them."
+private let controlCharacter =
+  "Names cannot contain tabs, line breaks or other control characters"
+private let directionCharacter =
+  "Names cannot contain characters that change the direction of the text around them"
+
 @Suite struct LeagueViewModelTests {
   let store = InMemoryLeagueStore(clock: tickingClock())
 
@@ -66,8 +75,11 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(matches.rows.map(\.scoreText) == ["0 : 3", "2 : 1"])
     #expect(matches.rows.map(\.awayText) == ["Ben", "Ben"])
     #expect(matches.notice == "Match saved")
-    let newest = try store.matches()[0].id
+    let newest = try store.allMatches()[0].id
     #expect(matches.rows[0].edit == .editMatch(newest))
+    // One page: no pager.
+    #expect(matches.pageText == nil && matches.rangeText == "Matches 1–2 of 2")
+    #expect(matches.previous == nil && matches.next == nil)
   }
 
   @Test func emptyState() throws {
@@ -75,6 +87,42 @@ func tickingClock() -> @Sendable () -> Date {
     try matches.refresh()
     #expect(matches.isEmpty)
     #expect(matches.emptyText == "No matches yet!")
+    #expect(matches.pageText == nil && matches.rangeText == "" && matches.next == nil)
+    #expect(throws: Paging.OutOfRange(page: 2, pageCount: 1)) {
+      try MatchesViewModel(store: store, page: 2).refresh()
+    }
+  }
+
+  /// 120 matches, 50 to a page: the newest 50 first with a link to page 2, the oldest 20 last,
+  /// and pages the league does not have refused, whatever number the address held.
+  @Test func matchesArePagedByFiftyNewestFirst() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    // Match n scores "n % 10 : n / 10", so each row says which match it is.
+    for index in 0..<120 { try record([ann], [ben], index % 10, index / 10) }
+    let first = MatchesViewModel(store: store)
+    try first.refresh()
+    #expect(first.rows.count == 50)
+    #expect(first.rows.first?.scoreText == "9 : 11" && first.rows.last?.scoreText == "0 : 7")
+    #expect(first.pageText == "Page 1 of 3")
+    #expect(first.rangeText == "Matches 1–50 of 120")
+    #expect(first.previous == nil && first.next == .matchesPage(2))
+    let second = MatchesViewModel(store: store, page: 2)
+    try second.refresh()
+    #expect(second.rows.first?.scoreText == "9 : 6" && second.rows.last?.scoreText == "0 : 2")
+    #expect(second.previous == .matchesPage(1) && second.next == .matchesPage(3))
+    let last = MatchesViewModel(store: store, page: 3)
+    try last.refresh()
+    #expect(last.rows.count == 20)
+    #expect(last.rows.first?.scoreText == "9 : 1" && last.rows.last?.scoreText == "0 : 0")
+    #expect(last.pageText == "Page 3 of 3")
+    #expect(last.rangeText == "Matches 101–120 of 120")
+    #expect(last.previous == .matchesPage(2) && last.next == nil)
+    for page in [0, -1, 4, Int.max / 50 + 2, Int.max] {
+      #expect(throws: Paging.OutOfRange(page: page, pageCount: 3)) {
+        try MatchesViewModel(store: store, page: page).refresh()
+      }
+    }
   }
 
   @Test func validationMessagesNextToTheirFields() throws {
@@ -107,7 +155,7 @@ func tickingClock() -> @Sendable () -> Date {
         .awayGoals: "Goals must be a whole number from 0 to 99",
       ])
     #expect(form.formAction == .newMatch && form.deletion == nil && form.matchId == nil)
-    #expect(try store.matches().isEmpty)
+    #expect(try store.allMatches().isEmpty)
   }
 
   @Test func togglingPlayersMarksChoicesAndTheOtherSideAsAHint() throws {
@@ -164,14 +212,14 @@ func tickingClock() -> @Sendable () -> Date {
       token: "same")
     #expect(try EditMatchViewModel(store: store, draft: draft).save() == .done)
     #expect(try EditMatchViewModel(store: store, draft: draft).save() == .done)
-    #expect(try store.matches().count == 1)
+    #expect(try store.allMatches().count == 1)
   }
 
   @Test func editingAndDeleting() throws {
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     try record([ann], [ben], 1, 0)
-    let id = try store.matches()[0].id.uuidString.lowercased()
+    let id = try store.allMatches()[0].id.uuidString.lowercased()
     let form = try #require(try EditMatchViewModel.editing(store: store, matchID: id, token: "e"))
     #expect(form.title == "Edit Match")
     #expect(form.draft.homeGoals == "1")
@@ -179,10 +227,10 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(form.formAction == .editMatch(UUID(uuidString: id)!))
     #expect(form.deletion == .deleteMatch(UUID(uuidString: id)!))
     #expect(try form.save() == .done)
-    #expect(try store.matches()[0].awayGoals == 4)
+    #expect(try store.allMatches()[0].awayGoals == 4)
     #expect(try form.delete() == .done)
     #expect(try form.delete() == .failed(message: "That match does not exist any more."))
-    #expect(try store.matches().isEmpty)
+    #expect(try store.allMatches().isEmpty)
     #expect(try EditMatchViewModel.editing(store: store, matchID: id, token: "e") == nil)
     #expect(try EditMatchViewModel.editing(store: store, matchID: "not-a-uuid", token: "e") == nil)
   }
@@ -236,6 +284,58 @@ func tickingClock() -> @Sendable () -> Date {
     #expect(try form.save() == .failed(message: message))
     #expect(form.nameError == message)
     #expect(form.name == name)
+  }
+
+  /// Names are bounded in bytes as well as characters, and refuse the characters that hide or
+  /// reorder text; each message comes next to the field with the input kept, and nothing is
+  /// stored.
+  @Test(arguments: [
+    // One character: "a" under 500,000 combining acute accents (a megabyte).
+    (
+      "a" + String(repeating: "\u{301}", count: 500_000),
+      tooLongToStore
+    ),
+    // One character: 10,000 emoji joined by zero-width joiners.
+    (
+      Array(repeating: "\u{1F469}", count: 10_000).joined(separator: "\u{200D}"),
+      tooLongToStore
+    ),
+    // 41 characters of 5 bytes each (an e with two marks): under 50 characters, over 200 bytes.
+    (
+      String(repeating: "e\u{323}\u{302}", count: 41),
+      tooLongToStore
+    ),
+    (String(repeating: "é", count: 51), "Names can be at most 50 characters"),
+    ("Ann\u{7}", controlCharacter), ("A\tnn", controlCharacter), ("Ann\u{7F}", controlCharacter),
+    ("Ann\u{85}x", controlCharacter),
+    ("Ann\u{202E}nib", directionCharacter), ("Ann\u{2066}", directionCharacter),
+    ("Ann\u{200F}", directionCharacter), ("Ann\u{61C}", directionCharacter),
+  ])
+  func newPlayerNamesAreBoundedAndPlain(name: String, message: String) throws {
+    let form = NewPlayerViewModel(store: store)
+    form.setName(name)
+    #expect(try form.save() == .failed(message: message))
+    #expect(form.nameError == message)
+    #expect(form.name == name)
+    #expect(try store.players().isEmpty)
+  }
+
+  /// Exactly at both limits is allowed: 50 characters of 4 bytes each (200 bytes).
+  @Test(arguments: [
+    String(repeating: "\u{1F600}", count: 50), String(repeating: "x", count: 50),
+    "\u{05D3}\u{05D5}\u{05D3} Ann", "María-José O'Brien",
+  ])
+  func newPlayerNamesAtTheLimitsAreSaved(name: String) throws {
+    let form = NewPlayerViewModel(store: store)
+    form.setName(name)
+    #expect(try form.save() == .done)
+    #expect(try store.players().map(\.name) == [name])
+  }
+
+  /// The store keeps the rules too, whoever calls it.
+  @Test(arguments: ["", " ", "a\u{0}", "\u{202D}x", String(repeating: "\u{1F600}", count: 51)])
+  func theStoreRefusesNamesThatBreakTheRules(name: String) {
+    #expect(throws: LeagueStoreError.invalidName) { try store.addPlayer(name: name) }
   }
 
   @Test func newPlayerIsTrimmedAndSaved() throws {

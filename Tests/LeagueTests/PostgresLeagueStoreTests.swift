@@ -47,7 +47,7 @@ import Testing
     #expect(try store.load(snapshot))
     #expect(try store.snapshot() == snapshot)
     #expect(try store.rankings() == (try source.rankings()))
-    #expect(try store.matches().count == 2_345)
+    #expect(try store.allMatches().count == 2_345)
   }
 
   @Test func instancesStartingTogetherMigrateOnce() throws {
@@ -75,7 +75,7 @@ import Testing
       if let id = try? store.saveMatch(record) { ids.withLock { $0.append(id) } }
     }
     #expect(ids.withLock { Set($0).count } == 1 && ids.withLock { $0.count } == 20)
-    #expect(try first.matches().count == 1)
+    #expect(try first.allMatches().count == 1)
     #expect(try second.rankings().map(\.matchesPlayed) == [1, 1])
   }
 

@@ -27,7 +27,7 @@ import Testing
       MatchRecord(homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 1, awayGoals: 0))
     #expect(count() == 3)
     _ = try store.rankings()
-    _ = try store.matches()
+    _ = try store.allMatches()
     #expect(try store.deleteMatch(id: UUID()) == false)  // Nothing written.
     #expect(count() == 3)
     // Another feature's tables in the same file are not the league.

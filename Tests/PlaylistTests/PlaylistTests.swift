@@ -80,10 +80,10 @@ func playlistJSON(_ count: Int) -> String {
     let last = try PlaylistViewModel(source: source, page: 100)
     #expect(last.rangeText == "Songs 9,901–10,000 of 10,000")
     #expect(last.previous == .page(99) && last.next == nil)
-    #expect(throws: PlaylistViewModel.PageOutOfRange(page: 101, pageCount: 100)) {
+    #expect(throws: Paging.OutOfRange(page: 101, pageCount: 100)) {
       try PlaylistViewModel(source: source, page: 101)
     }
-    #expect(throws: PlaylistViewModel.PageOutOfRange(page: 0, pageCount: 100)) {
+    #expect(throws: Paging.OutOfRange(page: 0, pageCount: 100)) {
       try PlaylistViewModel(source: source, page: 0)
     }
   }
@@ -124,7 +124,7 @@ func playlistJSON(_ count: Int) -> String {
   @Test func bundledDemoPlaylistParses() throws {
     let viewModel = try PlaylistViewModel(
       source: PlaylistSource(fetcher: BundledSongFetcher()), page: 1)
-    #expect(viewModel.totalCount == BundledSongFetcher.songs.count)
+    #expect(viewModel.paging.totalCount == BundledSongFetcher.songs.count)
     #expect(!viewModel.isError)
   }
 }

@@ -30,7 +30,7 @@ import Users
     #expect(viewModel.awayGoalsError == "Goals must be a whole number from 0 to 99")
     viewModel.setAwayGoals("1")
     #expect(try viewModel.save() == .done)
-    #expect(try store.matches().map(\.homeGoals) == [2])
+    #expect(try store.matches(limit: 10, offset: 0).matches.map(\.homeGoals) == [2])
   }
 
   @Test func everyDestinationPrintsAnAddressTheAppServes() async throws {

@@ -24,7 +24,8 @@ public final class InMemoryLeagueStore: LeagueStore {
   }
 
   public func addPlayer(name: String) throws -> Player {
-    try state.withLock { state throws(LeagueStoreError) in
+    try PlayerName.check(name)
+    return try state.withLock { state throws(LeagueStoreError) in
       let key = name.lowercased()
       guard !state.players.values.contains(where: { $0.name.lowercased() == key }) else {
         throw .nameTaken
@@ -35,8 +36,22 @@ public final class InMemoryLeagueStore: LeagueStore {
     }
   }
 
-  public func matches() throws -> [Match] {
-    state.withLock { Array($0.matches.values) }.sorted { $0.createdAt > $1.createdAt }
+  public func matches(limit: Int, offset: Int) throws -> MatchPage {
+    let all = state.withLock { Array($0.matches.values) }.sorted { left, right in
+      left.createdAt != right.createdAt
+        ? left.createdAt > right.createdAt : left.id.lowercasedText < right.id.lowercasedText
+    }
+    // Each side by name, as the SQL stores join them.
+    let byName = { (left: Player, right: Player) in
+      left.name.lowercased() < right.name.lowercased()
+    }
+    let page = all.dropFirst(max(0, offset)).prefix(max(0, limit)).map { match in
+      var match = match
+      match.homePlayers.sort(by: byName)
+      match.awayPlayers.sort(by: byName)
+      return match
+    }
+    return MatchPage(matches: page, totalCount: all.count)
   }
 
   public func match(id: UUID) throws -> Match? {

@@ -2,15 +2,18 @@ import Foundation
 
 /// Where the league's players and matches live. The SQLite store is the app's default, the
 /// PostgreSQL one is for several instances sharing a database; the in-memory one is for
-/// view-model tests. All keep the same rules: names unique ignoring case, a match's
-/// players known, one match per form token.
+/// view-model tests. All keep the same rules: names keeping `PlayerName`'s rules and unique
+/// ignoring case, a match's players known, one match per form token.
 public protocol LeagueStore: Sendable {
   /// Every player, by name.
   func players() throws -> [Player]
-  /// Adds a player; throws `LeagueStoreError.nameTaken` when the name exists ignoring case.
+  /// Adds a player; throws `LeagueStoreError.nameTaken` when the name exists ignoring case, and
+  /// `.invalidName` when it breaks a rule of `PlayerName`.
   func addPlayer(name: String) throws -> Player
-  /// Every match, newest first.
-  func matches() throws -> [Match]
+  /// At most `limit` matches, newest first (ties by id), after skipping `offset` of them, and
+  /// the number of matches in all. The database skips and limits, so a page costs the same
+  /// however many matches there are; an offset past the end gives no matches.
+  func matches(limit: Int, offset: Int) throws -> MatchPage
   func match(id: UUID) throws -> Match?
   /// Creates (`record.id == nil`) or updates a match and returns its id. Creating with a token
   /// already used returns the id of the match recorded then, instead of making a second one.
@@ -36,6 +39,7 @@ extension LeagueStore {
 /// Rule violations a store refuses.
 public enum LeagueStoreError: Error, Equatable {
   case nameTaken
+  case invalidName
   case unknownPlayer
   case matchNotFound
 }

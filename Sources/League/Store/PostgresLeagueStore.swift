@@ -86,6 +86,7 @@ public final class PostgresLeagueStore: LeagueStore {
   }
 
   public func addPlayer(name: String) throws -> Player {
+    try PlayerName.check(name)
     let player = Player(name: name)
     do {
       try write { connection in
@@ -99,13 +100,29 @@ public final class PostgresLeagueStore: LeagueStore {
     return player
   }
 
-  public func matches() throws -> [Match] {
-    try pool.withConnection { connection in try Self.fetchMatches(connection, where: "", []) }
+  /// One snapshot of the database for the count and the page, so they agree however busy the
+  /// other instances are; only the page's matches are joined with their players.
+  public func matches(limit: Int, offset: Int) throws -> MatchPage {
+    try pool.withConnection { connection in
+      try connection.transaction {
+        try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        let matches = try Self.fetchMatches(
+          connection,
+          from: "(SELECT * FROM match ORDER BY created_at DESC, id LIMIT $1 OFFSET $2)",
+          where: "", [String(max(0, limit)), String(max(0, offset))])
+        let count = try connection.query("SELECT COUNT(*) FROM match").rows.first.map {
+          try Self.integer($0, 0)
+        }
+        return MatchPage(matches: matches, totalCount: count ?? 0)
+      }
+    }
   }
 
   public func match(id: UUID) throws -> Match? {
     try pool.withConnection { connection in
-      try Self.fetchMatches(connection, where: "WHERE m.id = $1", [id.lowercasedText]).first
+      try Self.fetchMatches(
+        connection, from: "match", where: "WHERE m.id = $1", [id.lowercasedText]
+      ).first
     }
   }
 
@@ -245,13 +262,15 @@ public final class PostgresLeagueStore: LeagueStore {
     }
   }
 
+  /// The matches of `source` (the table, or a page of it) with their players, newest first.
   private static func fetchMatches(
-    _ connection: PostgresConnection, where condition: String, _ parameters: [String?]
+    _ connection: PostgresConnection, from source: String, where condition: String,
+    _ parameters: [String?]
   ) throws -> [Match] {
     let rows = try connection.query(
       """
       SELECT m.id, m.home_goals, m.away_goals, m.created_at, mp.side, p.id, p.name
-      FROM match m
+      FROM \(source) m
       JOIN match_player mp ON mp.match_id = m.id
       JOIN player p ON p.id = mp.player_id
       \(condition)

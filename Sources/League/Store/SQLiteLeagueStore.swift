@@ -108,6 +108,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   }
 
   public func addPlayer(name: String) throws -> Player {
+    try PlayerName.check(name)
     let player = Player(name: name)
     do {
       try pool.write { db in try PlayerRecord(player).insert(db) }
@@ -117,13 +118,24 @@ public final class SQLiteLeagueStore: LeagueStore {
     return player
   }
 
-  public func matches() throws -> [Match] {
-    try pool.read { db in try Self.fetchMatches(db, whereClause: "", arguments: []) }
+  /// One read transaction, so the count and the page agree. The page's matches are picked by the
+  /// `match_createdAt` index before the join, so only they are joined with their players.
+  public func matches(limit: Int, offset: Int) throws -> MatchPage {
+    try pool.read { db in
+      let matches = try Self.fetchMatches(
+        db,
+        from: "(SELECT * FROM match ORDER BY createdAt DESC, id LIMIT ? OFFSET ?)",
+        whereClause: "", arguments: [max(0, limit), max(0, offset)])
+      let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM match")) ?? 0
+      return MatchPage(matches: matches, totalCount: count)
+    }
   }
 
   public func match(id: UUID) throws -> Match? {
     try pool.read { db in
-      try Self.fetchMatches(db, whereClause: "WHERE m.id = ?", arguments: [id.lowercasedText]).first
+      try Self.fetchMatches(
+        db, from: "match", whereClause: "WHERE m.id = ?", arguments: [id.lowercasedText]
+      ).first
     }
   }
 
@@ -188,14 +200,15 @@ public final class SQLiteLeagueStore: LeagueStore {
     }
   }
 
+  /// The matches of `source` (the table, or a page of it) with their players, newest first.
   private static func fetchMatches(
-    _ db: Database, whereClause: String, arguments: StatementArguments
+    _ db: Database, from source: String, whereClause: String, arguments: StatementArguments
   ) throws -> [Match] {
     let rows = try MatchSideRow.fetchAll(
       db,
       sql: """
         SELECT m.id, m.homeGoals, m.awayGoals, m.createdAt, mp.side, p.id AS playerId, p.name
-        FROM match m
+        FROM \(source) m
         JOIN matchPlayer mp ON mp.matchId = m.id
         JOIN player p ON p.id = mp.playerId
         \(whereClause)

@@ -5,6 +5,8 @@ import MVVM
 /// web layer's route table turns each into its address.
 public enum LeagueDestination: Destination {
   case matches
+  /// Page `n` of the matches, from 1.
+  case matchesPage(Int)
   case newMatch
   case editMatch(UUID)
   case deleteMatch(UUID)

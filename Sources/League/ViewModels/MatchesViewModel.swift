@@ -1,9 +1,14 @@
 import Foundation
 import MVVM
 
-/// The list of matches, newest first, as display rows.
+/// One page of the matches, newest first, as display rows, with the links to the pages beside it.
 @Outputs
 public final class MatchesViewModel {
+  /// Matches on a page. A row is about 200 bytes of HTML, so a page is about 12 KB however long
+  /// the league grows; 50 rows are a few screens on a phone, and the page's live element, sent
+  /// again to every open page at each change, stays small.
+  public static let pageSize = 50
+
   /// One match as the table shows it.
   @Outputs
   public struct Row: Equatable {
@@ -16,19 +21,28 @@ public final class MatchesViewModel {
   }
 
   private let store: any LeagueStore
+  private let page: Int
   public private(set) var rows: [Row] = []
+  /// Which page this is, of how many matches; nil until `refresh()`.
+  @OutputIgnored public private(set) var paging: Paging?
   /// A one-time confirmation the coordinator passes on after a save or delete.
   public var notice: String?
 
-  public init(store: any LeagueStore, notice: String? = nil) {
+  /// The view model of page `page` (from 1) of the matches.
+  public init(store: any LeagueStore, page: Int = 1, notice: String? = nil) {
     self.store = store
+    self.page = page
     self.notice = notice
   }
 
-  /// Loads the rows. On the web a page being shown is SwiftGoal's `active` input: the
-  /// coordinator calls this for every GET.
+  /// Loads the page's rows. On the web a page being shown is SwiftGoal's `active` input: the
+  /// coordinator calls this for every GET. Throws `Paging.OutOfRange` for a page the league does
+  /// not have (before the first, or past the last).
   public func refresh() throws {
-    rows = try store.matches().map { match in
+    let read = try store.matches(
+      limit: Self.pageSize, offset: Paging.offset(ofPage: page, size: Self.pageSize))
+    paging = try Paging(page: page, size: Self.pageSize, totalCount: read.totalCount)
+    rows = read.matches.map { match in
       Row(
         id: match.id,
         homeText: match.homePlayers.map(\.name).joined(separator: ", "),
@@ -42,4 +56,12 @@ public final class MatchesViewModel {
   public var emptyText: String { "No matches yet!" }
   public var emptyHint: String { "Record the first one with “New match”." }
   public var newMatch: LeagueDestination { .newMatch }
+  /// The page before this one, if there is one.
+  public var previous: LeagueDestination? { paging?.previousPage.map { .matchesPage($0) } }
+  /// The page after this one, if there is one.
+  public var next: LeagueDestination? { paging?.nextPage.map { .matchesPage($0) } }
+  /// "Page 2 of 200" when the matches take more than one page; nil when they fit on one.
+  public var pageText: String? { paging?.pageText }
+  /// "Matches 51–100 of 10,000"; empty when there are none.
+  public var rangeText: String { paging?.rangeText("Matches", shown: rows.count) ?? "" }
 }

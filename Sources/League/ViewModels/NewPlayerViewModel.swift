@@ -1,8 +1,9 @@
 import Foundation
 import MVVM
 
-/// The new-player form: a name, trimmed, 1 to 50 characters, unique ignoring case. Opened from the
-/// match form, it carries that form's draft and leads back to it.
+/// The new-player form: a name, trimmed, keeping `PlayerName`'s rules (1 to 50 characters, at
+/// most 200 bytes, no control or text-direction characters), unique ignoring case. Opened from
+/// the match form, it carries that form's draft and leads back to it.
 @Outputs
 public final class NewPlayerViewModel: SavableForm {
   private let store: any LeagueStore
@@ -27,8 +28,7 @@ public final class NewPlayerViewModel: SavableForm {
   /// thrown so the coordinator can say the data could not be saved.
   public func save() throws -> Outcome {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { return fail("Enter a name") }
-    guard trimmed.count <= 50 else { return fail("Names can be at most 50 characters") }
+    if let problem = PlayerName.problem(trimmed) { return fail(Self.message(problem)) }
     do {
       createdPlayer = try store.addPlayer(name: trimmed)
       return .done
@@ -40,6 +40,20 @@ public final class NewPlayerViewModel: SavableForm {
   /// The store could not save the player: the form says so, keeping the name typed.
   public func reportStoreFailure() {
     nameError = "The player could not be saved just now. Please try again."
+  }
+
+  /// What the form says next to the name, in words a person can act on.
+  static func message(_ problem: PlayerName.Problem) -> String {
+    switch problem {
+    case .blank: "Enter a name"
+    case .tooManyCharacters: "Names can be at most \(PlayerName.maxCharacters) characters"
+    case .tooManyBytes:
+      "This name is too long to store: accents and emoji take more room than letters. "
+        + "Use fewer of them."
+    case .controlCharacter: "Names cannot contain tabs, line breaks or other control characters"
+    case .directionCharacter:
+      "Names cannot contain characters that change the direction of the text around them"
+    }
   }
 
   private func fail(_ message: String) -> Outcome {

@@ -16,8 +16,8 @@ struct LeagueCoordinator: Sendable {
 
   func register(in router: inout Router) {
     live.get(
-      LeagueRoutes.matches, Pages.matches, following: [.league], reading: data, in: &router,
-      viewModel: { _ in try matchesViewModel() }
+      LeagueRoutes.matches, Pages.matches, following: [.league], keyedBy: ["page"],
+      reading: data, in: &router, viewModel: { request in try matchesViewModel(request) }
     ) { request in try matches(request) }
     router.get(LeagueRoutes.newMatch) { request in
       try await data.read(request) { try matchForm(request, matchID: nil) }
@@ -60,15 +60,20 @@ struct LeagueCoordinator: Sendable {
 
   private func matches(_ request: Request) throws -> Response {
     try Notice.showing(on: request) { notice in
-      let viewModel = try reading(request) { try matchesViewModel() }
+      let viewModel = try reading(request) { try matchesViewModel(request) }
       viewModel.notice = notice
       return pages.render(Pages.matches, viewModel, for: request)
     }
   }
 
-  private func matchesViewModel() throws -> MatchesViewModel {
-    let viewModel = MatchesViewModel(store: store)
-    try viewModel.refresh()
+  private func matchesViewModel(_ request: Request) throws -> MatchesViewModel {
+    let page = try PageParameter.number(request, list: "matches")
+    let viewModel = MatchesViewModel(store: store, page: page)
+    do {
+      try viewModel.refresh()
+    } catch let error as Paging.OutOfRange {
+      throw PageParameter.notFound(error, list: "matches")
+    }
     return viewModel
   }
 

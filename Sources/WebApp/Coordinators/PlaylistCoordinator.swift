@@ -22,18 +22,12 @@ struct PlaylistCoordinator: Sendable {
   }
 
   func playlist(_ request: Request) throws -> Response {
-    let pageText = request.query["page"] ?? "1"
-    // Pages are numbered from 1; anything else (words, 0, negatives, numbers past Int) names no page.
-    guard case .value(let page)? = DecimalNumber(pageText), page >= 1 else {
-      throw HTTPError(
-        .notFound, "There is no playlist page \"\(pageText)\": pages are numbered from 1.")
-    }
+    let page = try PageParameter.number(request, list: "playlist")
     let viewModel: PlaylistViewModel
     do {
       viewModel = try PlaylistViewModel(source: source, page: page)
     } catch {
-      throw HTTPError(
-        .notFound, "There is no playlist page \(page): it has \(error.pageCount) page(s).")
+      throw PageParameter.notFound(error, list: "playlist")
     }
     // A source that cannot be read is the server's problem for now, not the browser's: 503.
     return pages.render(

@@ -17,11 +17,15 @@ struct LivePages: Sendable {
   /// `viewModel` builds the view model every viewer of an address shares: from the address
   /// alone (its route parameters), never from one viewer's cookies or form. `answer` serves the
   /// page itself; `sameForEveryone` is false when the page holds something made per request
-  /// (a form's one-time token), so only its bytes can validate it. With `reading`, both run on
-  /// the store's threads (they read the store), and so does each render for the open streams.
+  /// (a form's one-time token), so only its bytes can validate it. `queryNames` are the query
+  /// parameters that choose what the address shows (a list's `page`): the same path with
+  /// another value is another live page, rendered from its own request. With `reading`, the
+  /// page and each render for the open streams run on the store's threads (they read it).
   func get<ViewModel: Outputs>(
     _ pattern: String, _ page: Page<ViewModel>, following topics: Set<ChangeTopic>,
-    sameForEveryone: Bool = true, reading store: StoreWork? = nil, in router: inout Router,
+    sameForEveryone: Bool = true, keyedBy queryNames: [String] = [],
+    reading store: StoreWork? = nil,
+    in router: inout Router,
     viewModel: @escaping @Sendable (Request) throws -> ViewModel,
     answer: @escaping Router.Handler
   ) {
@@ -40,7 +44,10 @@ struct LivePages: Sendable {
         response.amend { $0.headers.addVary("Accept") }
         return response
       }
-      let key = request.basePath + request.path
+      // Not the whole query: a reopened stream adds `last-event-id` to it.
+      let key =
+        request.basePath + request.path
+        + queryNames.map { "?\($0)=\(request.query[$0] ?? "")" }.joined()
       let render: LiveHub.Render = {
         let elements: @Sendable () throws -> [LiveElement]? = {
           pages.liveElements(page, try viewModel(request), basePath: request.basePath)

@@ -14,6 +14,7 @@ enum LeagueRoutes {
   static func path(for destination: LeagueDestination) -> String {
     switch destination {
     case .matches: matches
+    case .matchesPage(let number): "\(matches)?page=\(number)"
     case .newMatch: newMatch
     case .editMatch(let id): "/matches/\(id.lowercasedText)/edit"
     case .deleteMatch(let id): "/matches/\(id.lowercasedText)/delete"

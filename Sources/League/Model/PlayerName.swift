@@ -1,0 +1,47 @@
+/// The rules a player's name keeps, in the form and in every store: not blank, at most 50
+/// characters as a person counts them and 200 bytes as they are stored, and none of the
+/// characters that would let a name hide, or turn around, the text beside it on a page.
+public enum PlayerName {
+  /// Characters (Swift `Character`s, what a person sees as one): enough for any real name,
+  /// and the tables' columns stay readable.
+  public static let maxCharacters = 50
+  /// UTF-8 bytes: four for each of 50 characters, so 50 characters of any script, or 50 emoji,
+  /// fit. A character has no size limit of its own (a letter with 500,000 accents on it is one),
+  /// so this is what bounds what is stored and sent with every page that shows the name.
+  public static let maxBytes = 4 * maxCharacters
+
+  /// The rule a name breaks.
+  public enum Problem: Error, Equatable, Sendable {
+    case blank
+    case tooManyCharacters
+    case tooManyBytes
+    /// C0 and C1 controls and DEL: invisible, and they break lines and logs.
+    case controlCharacter
+    /// Bidirectional overrides, embeddings, isolates and marks: they reorder the text shown
+    /// after the name (a rankings row, a match's sides).
+    case directionCharacter
+  }
+
+  /// The first rule `name` breaks, or nil when it keeps them all. One pass over the name at
+  /// most: characters are counted only up to one past the limit, so a megabyte of combining
+  /// marks costs no more than reading it once.
+  public static func problem(_ name: String) -> Problem? {
+    guard !name.allSatisfy(\.isWhitespace) else { return .blank }
+    guard name.prefix(maxCharacters + 1).count <= maxCharacters else { return .tooManyCharacters }
+    guard name.utf8.count <= maxBytes else { return .tooManyBytes }
+    for scalar in name.unicodeScalars {
+      switch scalar.value {
+      case 0x00...0x1F, 0x7F...0x9F: return .controlCharacter
+      case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return .directionCharacter
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// Throws the store's refusal when `name` breaks a rule: the stores check what they are given
+  /// too, whoever calls them.
+  static func check(_ name: String) throws(LeagueStoreError) {
+    guard problem(name) == nil else { throw .invalidName }
+  }
+}
