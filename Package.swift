@@ -104,7 +104,9 @@ let package = Package(
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
     .testTarget(name: "UsersTests", dependencies: ["Users"]),
     .testTarget(name: "MemoriesTests", dependencies: ["Memories", "Postgres", "TestSupport"]),
-    .testTarget(name: "WebAppTests", dependencies: ["WebApp", "TestSupport"]),
+    .testTarget(
+      name: "WebAppTests",
+      dependencies: ["WebApp", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
   ],
   swiftLanguageModes: [.v6]
 )

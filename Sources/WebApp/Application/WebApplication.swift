@@ -101,8 +101,17 @@ public struct WebApplication: Responder {
         .badRequest, "This server does not answer for the host \(request.host ?? "(none)").",
         request)
     }
-    response.amend { SecurityHeaders.apply(to: &$0) }
+    response.amend { Self.finish(&$0) }
     return response
+  }
+
+  /// What every answer of the app carries: the security headers, and on a 503 (the store busy,
+  /// the server stopping) when to come back.
+  static func finish(_ response: inout Response) {
+    SecurityHeaders.apply(to: &response)
+    if response.status == .serviceUnavailable, !response.headers.contains("retry-after") {
+      response.headers.add("Retry-After", "5")
+    }
   }
 
   /// `/readyz`: whether this instance can serve its pages now, for a load balancer or an

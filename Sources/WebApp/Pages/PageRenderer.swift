@@ -54,8 +54,6 @@ struct PageRenderer: Sendable {
       Pages.error, ErrorPageViewModel(status: status, message: message), for: request,
       status: status)
     response.headers.add("Cache-Control", "no-store")
-    // A 503 is a passing state (the store busy, the server stopping): say when to come back.
-    if status == .serviceUnavailable { response.headers.add("Retry-After", "5") }
     return response
   }
 }

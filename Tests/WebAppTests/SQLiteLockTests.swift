@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+/// Another process holds SQLite's write lock (a backup, a migration, `sqlite3` in a shell) while
+/// people press Save: their posts are answered 503 within the store's deadline and store nothing,
+/// every page that only reads still answers, `/healthz` at once; once the lock is let go, saving
+/// works again without a restart.
+@Suite struct SQLiteLockTests {
+  @Test func aHeldWriteLockCostsOnlyTheWrites() async throws {
+    let app = try AppHarness(demo: true) { $0.storeDeadline = .milliseconds(500) }
+    // Another connection, as another process holds it: a transaction left open between calls.
+    var holding = Configuration()
+    holding.allowsUnsafeTransactions = true
+    let other = try DatabaseQueue(
+      path: app.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
+    try await other.write { db in try db.execute(sql: "SELECT 1") }
+    try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+    var released = false
+    defer { if !released { try? other.inDatabase { db in try db.execute(sql: "ROLLBACK") } } }
+
+    // Twenty people press Save at once.
+    let port = app.server.port
+    let answers = try await withThrowingTaskGroup(of: (String, TestResponse).self) { group in
+      for number in 1...20 {
+        group.addTask {
+          let name = "Locked\(number)"
+          let response = try TestClient(port: port, timeout: 10).request(
+            "POST", "/players/new",
+            headers: [
+              ("Content-Type", "application/x-www-form-urlencoded"),
+              ("Sec-Fetch-Site", "same-origin"),
+            ], body: "name=\(name)")
+          return (name, response)
+        }
+      }
+      var answers: [(String, TestResponse)] = []
+      for try await answer in group { answers.append(answer) }
+      return answers
+    }
+    // Meanwhile (the posts are over by now, but the lock is still held) reads and the health
+    // check answer: they never wait for the writer.
+    for path in ["/healthz", "/rankings", "/matches", "/readyz", "/static/app.css"] {
+      let started = ContinuousClock.now
+      let response = try app.get(path)
+      #expect(response.status == 200, "\(path)")
+      #expect(ContinuousClock.now - started < .milliseconds(500), "\(path)")
+    }
+    #expect(answers.count == 20)
+    for (name, response) in answers {
+      #expect(response.status == 503, "\(name)")
+      #expect(response.header("Retry-After") == "5", "\(name)")
+      // Either the write ran and met the lock (SQLite's busy timeout): the form comes back with
+      // what was typed; or it found no writer free in time: the busy page, nothing run.
+      let form =
+        response.text.contains("The player could not be saved just now.")
+        && response.text.contains(#"value="\#(name)""#)
+      let busy = response.text.contains("The site is busy right now, so nothing was saved.")
+      #expect(form != busy, "\(name): \(response.text.prefix(300))")
+    }
+
+    try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+    released = true
+    #expect(try app.post("/players/new", "name=Unlocked").status == 303)
+    let rankings = try app.get("/rankings").text
+    #expect(rankings.contains(">Unlocked<"))
+    #expect(!rankings.contains("Locked"))
+  }
+}
