@@ -205,7 +205,9 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   /// The refusal of a request whose sender finished before its body did.
   static let bodyCutShort = HTTPError(
     .badRequest, "The request ended before its body was complete.")
-  /// How many bytes of a streamed answer may wait for a slow reader before it is dropped.
+  /// How many bytes of a streamed answer may wait for a slow reader before it is dropped. The
+  /// bound is on what is still unsent when the next chunk comes, not on a chunk: one large event
+  /// goes to a reader that reads it, and only a reader whose backlog stays above this is dropped.
   static let streamLimit = 256 * 1024
 
   /// Whether the unparsed input holds a whole request head (a pipelined request already sent).
@@ -397,7 +399,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
 
   private func write(chunk bytes: [UInt8], of stream: OpenStream) {
     // A reader that does not keep up is dropped rather than buffered without end.
-    guard output.count - writeIndex + bytes.count <= Self.streamLimit else {
+    guard output.count - writeIndex <= Self.streamLimit else {
       close()
       return
     }
