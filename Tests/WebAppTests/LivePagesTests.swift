@@ -195,6 +195,30 @@ import WebApp
     #expect(missing.head.status == 404)
   }
 
+  /// Every spelling of a page's address is one page: rendered once per change, whichever of them
+  /// its viewers asked for.
+  @Test func spellingsOfOneAddressAreOnePage() throws {
+    let app = try app()
+    let spellings = ["/rankings", "//rankings", "/%72ankings", "/rankings/", "/rankings?x=1"]
+    let rankings = try spellings.map { try opened(app, $0) }
+    #expect(rankings.allSatisfy { $0.1 == rankings[0].1 })  // The same event, id included.
+    let id = try #require(
+      try app.get("/matches").text.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
+    let forms = try [
+      "/matches/\(id)/edit", "/matches/\(id.uppercased())/edit", "//matches//\(id)/edit",
+      "/matches/%\(String(id.utf8.first ?? 0, radix: 16))\(id.dropFirst())/edit",
+    ].map { try opened(app, $0) }
+    #expect(forms.allSatisfy { $0.1 == forms[0].1 })
+    #expect(try renders(app, "rankings.xhtml") == 1)
+    #expect(try renders(app, "match-form.xhtml") == 1)
+    try addPlayer(app, "Vera")
+    for (stream, _) in rankings {
+      #expect(try stream.next().html?.contains("<td>Vera</td>") == true)
+    }
+    #expect(eventually { (try? renders(app, "match-form.xhtml")) == 2 })
+    #expect(try renders(app, "rankings.xhtml") == 2)
+  }
+
   @Test func overThePageCapANewPagesStreamIsRefusedAndThePageStillWorks() throws {
     let app = try app(maxPages: 1)
     let followed = try opened(app, "/rankings").0

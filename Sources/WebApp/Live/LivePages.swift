@@ -36,7 +36,9 @@ struct LivePages: Sendable {
         response.headers.addVary("Accept")
         return response
       }
-      let key = request.basePath + request.path
+      // Every spelling of the address (case of an id, `//`, percent-escapes) is one page, so a
+      // change renders it once however it was asked for.
+      let key = request.canonicalPath
       // An address nobody follows yet may name nothing (a deleted match): build its view model
       // once, so it gets its 404 like the page would. A followed address is known to be good.
       if !hub.isFollowed(key) { _ = try viewModel(request) }
