@@ -123,7 +123,16 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       }
       // Requests already received are answered first; an idle connection closes now.
       if !lingering, case .head(nil) = phase, !hasCompleteRequestBuffered, output.isEmpty {
-        close()
+        if servedRequests > 0 || !input.isEmpty {
+          close()
+          return
+        }
+        // Accepted from the listen queue as the stop began: its request is read now (no event
+        // may have said it is there), or given a moment to arrive, and answered.
+        readAvailable()
+        if !closed && !lingering && servedRequests == 0 && input.isEmpty {
+          arm(Self.firstRequestGrace)
+        }
       }
     }
   }
@@ -200,6 +209,10 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     if !pause { queue.async { [self] in readAvailable() } }
   }
 
+  /// How long a connection accepted as the server stops waits for its first request: one sent
+  /// with the connection arrives within a round trip, and a silent one (a browser's spare
+  /// connection) must not hold the stop until the drain deadline.
+  static let firstRequestGrace = Duration.seconds(1)
   /// How many unparsed bytes a connection buffers behind an unsent answer.
   static let pipelineLimit = HeadParser.maxHeadLength + 16 * 1024
   /// The refusal of a request whose sender finished before its body did.
