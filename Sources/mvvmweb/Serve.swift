@@ -90,7 +90,7 @@ struct Serve: ParsableCommand {
   @Option(
     name: .customLong("max-connections"),
     help: ArgumentHelp(
-      "Open connections allowed, live pages' streams included; one more gets 503. The open-files limit is raised to fit when the hard limit allows.",
+      "Open connections allowed, live pages' streams included; one more gets 503. The open-files limit is raised to fit when the hard limit allows; else fewer are allowed, and a notice says so.",
       valueName: "count"))
   var maxConnections = 16_384
 
@@ -253,7 +253,7 @@ struct Serve: ParsableCommand {
       live: LiveSettings(maxStreams: maxStreams, heartbeat: .seconds(heartbeat)),
       usersLatency: .seconds(usersLatency))
     appConfiguration = database.applied(to: appConfiguration)
-    OpenFileLimit.raise(toFit: maxConnections, logger: logger)
+    let connections = OpenFileLimit.connections(fitting: maxConnections, logger: logger)
     try requireFolder(templates, "templates", flag: "--templates")
     try requireFolder(publicDirectory, "public", flag: "--public")
     let application: WebApplication
@@ -278,7 +278,7 @@ struct Serve: ParsableCommand {
         address: unixSocket.map { .unix(path: $0, group: socketGroup) }
           ?? .tcp(host: host, port: tcpPort),
         maxBodySize: maxBody,
-        maxConnections: maxConnections, headerTimeout: .seconds(headerTimeout),
+        maxConnections: connections, headerTimeout: .seconds(headerTimeout),
         bodyTimeout: .seconds(bodyTimeout), bodyDeadline: .seconds(bodyDeadline),
         idleTimeout: .seconds(idleTimeout),
         drainDeadline: .seconds(drainTimeout),

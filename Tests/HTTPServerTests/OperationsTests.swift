@@ -1,8 +1,9 @@
 import Foundation
-import HTTPServer
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import HTTPServer
 
 @Suite struct OperationsTests {
   @Test func gracefulShutdownFinishesTheRequestInFlightWithConnectionClose() throws {
@@ -18,6 +19,34 @@ import Testing
     let response = try busy.readResponse()
     #expect(response.text == "done")
     #expect(response.header("Connection") == "close")
+    #expect(drained.wait(timeout: .now() + 5) == .success)
+    #expect(throws: TestClientError.self) { try TestClient(port: server.port) }
+  }
+
+  /// Connections the kernel has accepted but the server has not (the listen queue) are accepted
+  /// when it stops and their requests answered, with `Connection: close`: closing the listener
+  /// on them would reset them.
+  @Test func aStopAnswersTheConnectionsWaitingInTheListenQueue() throws {
+    let server = try startTestServer(responder: testRouter())
+    // The accept queue is held, so these wait in the listen queue, their requests sent.
+    let held = DispatchSemaphore(value: 0)
+    server.acceptQueue.async { held.wait() }
+    let clients = try (0..<20).map { _ in try TestClient(port: server.port) }
+    for client in clients { client.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n") }
+    // One more has connected but not sent its request yet: it gets a moment for it.
+    let late = try TestClient(port: server.port)
+    #expect(server.openConnectionCount == 0)
+    let drained = DispatchSemaphore(value: 0)
+    server.shutdown { drained.signal() }
+    held.signal()
+    late.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+    for client in clients + [late] {
+      let response = try client.readResponse()
+      #expect(response.status == 200)
+      #expect(response.text == "Hello, World!")
+      #expect(response.header("Connection") == "close")
+      #expect(client.isClosedByPeer())
+    }
     #expect(drained.wait(timeout: .now() + 5) == .success)
     #expect(throws: TestClientError.self) { try TestClient(port: server.port) }
   }

@@ -51,6 +51,41 @@ import Testing
     }
   }
 
+  /// A route whose stream the test writes to by hand.
+  final class Held: Sendable {
+    let writer = Mutex<ResponseWriter?>(nil)
+
+    var router: Router {
+      var router = Router()
+      router.get("/held") { [self] _ in
+        Response(
+          headers: ["Content-Type": "text/event-stream"],
+          body: .stream { writer in self.writer.withLock { $0 = writer } })
+      }
+      return router
+    }
+  }
+
+  /// The bound is on a reader's backlog, not on one event: a live page's element may be larger
+  /// than it, and a reader that reads gets it whole, again and again.
+  @Test func eventsLargerThanTheLimitReachAReaderWholeAndTheStreamStaysOpen() throws {
+    let held = Held()
+    let server = try startTestServer(responder: held.router)
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    client.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readHead().status == 200)
+    #expect(eventually { held.writer.withLock { $0 != nil } })
+    let writer = try #require(held.writer.withLock { $0 })
+    for letter in [UInt8(ascii: "a"), UInt8(ascii: "b")] {
+      let event = [UInt8](repeating: letter, count: 400 * 1024)
+      writer.write(event)
+      #expect(try client.readChunk() == event)
+    }
+    writer.write(": still open\n\n")
+    #expect(try client.readChunk() == Array(": still open\n\n".utf8))
+  }
+
   @Test func aReaderThatStopsReadingIsDroppedAndTheWriterHearsOfIt() throws {
     let flood = Flood()
     let server = try startTestServer(responder: flood.router(chunk: 16 * 1024))

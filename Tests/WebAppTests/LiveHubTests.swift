@@ -9,9 +9,11 @@ import Testing
 /// its calls, and changes published by hand.
 @Suite struct LiveHubTests {
   final class KeptStream: LiveStream {
-    private let state = Mutex<(text: String, onEnd: [@Sendable () -> Void])>(("", []))
+    private let state = Mutex<(text: String, finished: Bool, onEnd: [@Sendable () -> Void])>(
+      ("", false, []))
 
     var text: String { state.withLock { $0.text } }
+    var isFinished: Bool { state.withLock { $0.finished } }
 
     func write(_ bytes: [UInt8]) {
       state.withLock { $0.text += String(decoding: bytes, as: UTF8.self) }
@@ -19,6 +21,11 @@ import Testing
 
     func onEnd(_ handler: @escaping @Sendable () -> Void) {
       state.withLock { $0.onEnd.append(handler) }
+    }
+
+    func finish() {
+      state.withLock { $0.finished = true }
+      end()
     }
 
     func end() {
@@ -42,18 +49,30 @@ import Testing
   }
 
   let changes = ChangeFeed()
+  let log = CapturedLog()
 
-  func hub(maxStreams: Int = 1000) -> LiveHub {
+  func hub(
+    maxStreams: Int = 1000, maxPages: Int = 1000, maxElementBytes: Int = 512 * 1024
+  )
+    -> LiveHub
+  {
     LiveHub(
-      settings: LiveSettings(maxStreams: maxStreams, heartbeat: .seconds(3600)), changes: changes,
-      metrics: AppMetrics())
+      settings: LiveSettings(
+        maxStreams: maxStreams, maxPages: maxPages, maxElementBytes: maxElementBytes,
+        heartbeat: .seconds(3600)),
+      changes: changes, metrics: AppMetrics(), logger: log.logger())
   }
 
-  func join(_ hub: LiveHub, _ page: Page, _ stream: KeptStream, lastEventID: String? = nil) {
-    #expect(hub.reserve())
-    hub.join(
-      "/page", page: "page.xhtml", topics: [.league], lastEventID: lastEventID,
-      render: page.render, stream)
+  func reserve(_ hub: LiveHub, _ page: Page, key: String = "/page") -> LiveHub.Admission {
+    hub.reserve(key, page: "page.xhtml", topics: [.league], render: page.render)
+  }
+
+  func join(
+    _ hub: LiveHub, _ page: Page, _ stream: KeptStream, key: String = "/page",
+    lastEventID: String? = nil
+  ) {
+    #expect(reserve(hub, page, key: key) == .admitted)
+    hub.join(key, lastEventID: lastEventID, stream)
   }
 
   @Test func aHundredViewersCostOneRenderPerChangeAndGetTheSameBytes() {
@@ -107,10 +126,54 @@ import Testing
     let page = Page()
     let streams = [KeptStream(), KeptStream()]
     for stream in streams { join(hub, page, stream) }
-    #expect(!hub.reserve())
+    #expect(reserve(hub, page) == .tooManyStreams)
     #expect(hub.isFollowed("/page"))
     streams.forEach { $0.end() }
     #expect(!hub.isFollowed("/page"))
-    #expect(hub.reserve() && hub.reserve() && !hub.reserve())
+    #expect(reserve(hub, page) == .admitted && reserve(hub, page) == .admitted)
+    #expect(reserve(hub, page) == .tooManyStreams)
+  }
+
+  @Test func pagesBeyondTheCapAreRefusedAndAFollowedOneStillTakesStreams() {
+    let hub = hub(maxPages: 2)
+    let page = Page()
+    let a = KeptStream()
+    join(hub, page, a, key: "/a")
+    join(hub, page, KeptStream(), key: "/b")
+    #expect(reserve(hub, page, key: "/c") == .tooManyPages)
+    join(hub, page, KeptStream(), key: "/a")  // A page already followed is no new page.
+    a.end()
+    #expect(reserve(hub, page, key: "/c") == .tooManyPages)  // "/a" has another stream.
+    #expect(hub.isFollowed("/a") && !hub.isFollowed("/c"))
+  }
+
+  /// A page grown past the cap is not sent: every viewer gets the `reload` event and its stream
+  /// ends (so the browser does not reconnect), the page is logged once, and it is not rendered
+  /// for its viewers' changes any more.
+  @Test func anElementOverTheCapEndsTheStreamsWithReloadAndIsLoggedOnce() {
+    let hub = hub(maxElementBytes: 1000)
+    let page = Page()
+    let viewer = KeptStream()
+    join(hub, page, viewer)
+    #expect(eventually { viewer.text.contains("first</p>") })
+    let caughtUp = viewer.text
+    page.shown.withLock { $0 = String(repeating: "x", count: 1000) }
+    changes.publish(.league)
+    #expect(eventually { viewer.isFinished })
+    #expect(viewer.text == caughtUp + "event: reload\ndata: too-large\n\n")
+    #expect(log.all.count == 1)
+    #expect(
+      log.all.first?.contains(
+        " warning live page /page (page.xhtml): element #part is 1017 bytes of HTML, over the "
+          + "1000-byte limit; its viewers are asked to reload to see changes\n") == true)
+    #expect(eventually { !hub.isFollowed("/page") })
+
+    // A reload that opens the stream again (an old script) is told the same, and not logged.
+    let again = KeptStream()
+    join(hub, page, again)
+    #expect(eventually { again.isFinished })
+    #expect(again.text == "retry: 2000\n\nevent: reload\ndata: too-large\n\n")
+    #expect(page.renders.withLock { $0 } == 3)
+    #expect(log.all.count == 1)
   }
 }

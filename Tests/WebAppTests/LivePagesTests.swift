@@ -7,10 +7,13 @@ import WebApp
 /// streams its live elements; each change is rendered once and sent to every viewer.
 @Suite struct LivePagesTests {
   func app(
-    heartbeat: Duration = .seconds(60), maxStreams: Int = 100, usersLatency: Duration = .zero
+    heartbeat: Duration = .seconds(60), maxStreams: Int = 100, maxPages: Int = 100,
+    maxElementBytes: Int = 512 * 1024, usersLatency: Duration = .zero
   ) throws -> AppHarness {
     try AppHarness(demo: true) { configuration in
-      configuration.live = LiveSettings(maxStreams: maxStreams, heartbeat: heartbeat)
+      configuration.live = LiveSettings(
+        maxStreams: maxStreams, maxPages: maxPages, maxElementBytes: maxElementBytes,
+        heartbeat: heartbeat)
       configuration.usersLatency = usersLatency
     }
   }
@@ -190,5 +193,56 @@ import WebApp
     // An address that names no match has no stream, as it has no page.
     let missing = try EventStream(port: app.server.port, path: "/matches/\(UUID())/edit")
     #expect(missing.head.status == 404)
+  }
+
+  /// Every spelling of a page's address is one page: rendered once per change, whichever of them
+  /// its viewers asked for.
+  @Test func spellingsOfOneAddressAreOnePage() throws {
+    let app = try app()
+    let spellings = ["/rankings", "//rankings", "/%72ankings", "/rankings/", "/rankings?x=1"]
+    let rankings = try spellings.map { try opened(app, $0) }
+    #expect(rankings.allSatisfy { $0.1 == rankings[0].1 })  // The same event, id included.
+    let id = try #require(
+      try app.get("/matches").text.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
+    let forms = try [
+      "/matches/\(id)/edit", "/matches/\(id.uppercased())/edit", "//matches//\(id)/edit",
+      "/matches/%\(String(id.utf8.first ?? 0, radix: 16))\(id.dropFirst())/edit",
+    ].map { try opened(app, $0) }
+    #expect(forms.allSatisfy { $0.1 == forms[0].1 })
+    #expect(try renders(app, "rankings.xhtml") == 1)
+    #expect(try renders(app, "match-form.xhtml") == 1)
+    try addPlayer(app, "Vera")
+    for (stream, _) in rankings {
+      #expect(try stream.next().html?.contains("<td>Vera</td>") == true)
+    }
+    #expect(eventually { (try? renders(app, "match-form.xhtml")) == 2 })
+    #expect(try renders(app, "rankings.xhtml") == 2)
+  }
+
+  @Test func overThePageCapANewPagesStreamIsRefusedAndThePageStillWorks() throws {
+    let app = try app(maxPages: 1)
+    let followed = try opened(app, "/rankings").0
+    let refused = try app.get("/matches", headers: [("Accept", "text/event-stream")])
+    #expect(refused.status == 503)
+    #expect(refused.header("Retry-After") == "30")
+    #expect(
+      refused.text
+        == "Too many different pages are following live updates right now. This page still "
+        + "works: reload it to see changes.\n")
+    #expect(try app.get("/matches").status == 200)
+    #expect(try opened(app, "//rankings").0.head.status == 200)  // The same page: no new one.
+    #expect(followed.head.status == 200)
+  }
+
+  /// A page too large to send ends its streams with the `reload` event (live.js then closes the
+  /// stream and offers to reload), cleanly: the last chunk, and the connection kept.
+  @Test func aPageTooLargeToSendEndsItsStreamWithReload() throws {
+    let app = try app(maxElementBytes: 100)
+    let stream = try EventStream(port: app.server.port, path: "/rankings")
+    #expect(stream.head.status == 200)
+    #expect(try stream.next() == EventStream.Event(retry: "2000"))
+    #expect(try stream.client.readChunk() == Array("event: reload\ndata: too-large\n\n".utf8))
+    #expect(try stream.client.readChunk() == nil)
+    #expect(try stream.client.request("GET", "/rankings").status == 200)
   }
 }

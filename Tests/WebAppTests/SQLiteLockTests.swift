@@ -40,12 +40,13 @@ import Testing
       return answers
     }
     // Meanwhile (the posts are over by now, but the lock is still held) reads and the health
-    // check answer: they never wait for the writer.
+    // check answer: they never wait for the writer. One that did would wait until the lock is
+    // let go, after this loop; the bound is loose because the suite runs beside many others.
     for path in ["/healthz", "/rankings", "/matches", "/readyz", "/static/app.css"] {
       let started = ContinuousClock.now
       let response = try app.get(path)
       #expect(response.status == 200, "\(path)")
-      #expect(ContinuousClock.now - started < .milliseconds(500), "\(path)")
+      #expect(ContinuousClock.now - started < .seconds(2), "\(path)")
     }
     #expect(answers.count == 20)
     for (name, response) in answers {

@@ -29,11 +29,10 @@ import Testing
     let executor = StoreExecutor(readers: 1, writers: 1, deadline: .milliseconds(200))
     let gate = Gate()
     defer { gate.open() }
-    let started = ContinuousClock.now
+    // The gate opens only once the read has been answered: the answer cannot have come from the
+    // store, only from the deadline. (Order, not time: the suite runs beside many others.)
     let reason = await reason { _ = try await executor.read { gate.wait() } }
     #expect(reason == .noAnswerInTime)
-    // Answered by the deadline, not when the store lets go (the gate opens only at the end).
-    #expect(ContinuousClock.now - started < .seconds(2))
   }
 
   @Test func aCallThatFindsNoThreadInTimeNeverRuns() async throws {
@@ -52,25 +51,24 @@ import Testing
   }
 
   @Test func aWriteThatStartedIsWaitedForPastTheDeadline() async throws {
-    let executor = StoreExecutor(readers: 1, writers: 1, deadline: .milliseconds(100))
+    let executor = StoreExecutor(readers: 1, writers: 1, deadline: .milliseconds(300))
     let stored = try await executor.write {
-      Thread.sleep(forTimeInterval: 0.3)
+      Thread.sleep(forTimeInterval: 1)
       return "stored"
     }
     #expect(stored == "stored")
   }
 
   @Test func aFullQueueIsRefusedAtOnce() async throws {
-    let executor = StoreExecutor(readers: 1, writers: 1, deadline: .seconds(5), queueLimit: 1)
+    let executor = StoreExecutor(readers: 1, writers: 1, deadline: .seconds(60), queueLimit: 1)
     let gate = Gate()
     async let running: Void = executor.read { gate.wait() }
     try await Task.sleep(for: .milliseconds(50))
     async let queued: Void = executor.read {}
     try await Task.sleep(for: .milliseconds(50))
-    let started = ContinuousClock.now
+    // Refused while the one thread is still held: not after a wait for it.
     let reason = await reason { _ = try await executor.read {} }
     #expect(reason == .queueFull)
-    #expect(ContinuousClock.now - started < .seconds(1))
     gate.open()
     try await running
     try await queued

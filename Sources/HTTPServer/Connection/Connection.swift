@@ -125,7 +125,16 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       }
       // Requests already received are answered first; an idle connection closes now.
       if !lingering, case .head(nil) = phase, !hasCompleteRequestBuffered, output.isEmpty {
-        close()
+        if servedRequests > 0 || !input.isEmpty {
+          close()
+          return
+        }
+        // Accepted from the listen queue as the stop began: its request is read now (no event
+        // may have said it is there), or given a moment to arrive, and answered.
+        readAvailable()
+        if !closed && !lingering && servedRequests == 0 && input.isEmpty {
+          arm(Self.firstRequestGrace)
+        }
       }
     }
   }
@@ -202,12 +211,18 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     if !pause { queue.async { [self] in readAvailable() } }
   }
 
+  /// How long a connection accepted as the server stops waits for its first request: one sent
+  /// with the connection arrives within a round trip, and a silent one (a browser's spare
+  /// connection) must not hold the stop until the drain deadline.
+  static let firstRequestGrace = Duration.seconds(1)
   /// How many unparsed bytes a connection buffers behind an unsent answer.
   static let pipelineLimit = HeadParser.maxHeadLength + 16 * 1024
   /// The refusal of a request whose sender finished before its body did.
   static let bodyCutShort = HTTPError(
     .badRequest, "The request ended before its body was complete.")
-  /// How many bytes of a streamed answer may wait for a slow reader before it is dropped.
+  /// How many bytes of a streamed answer may wait for a slow reader before it is dropped. The
+  /// bound is on what is still unsent when the next chunk comes, not on a chunk: one large event
+  /// goes to a reader that reads it, and only a reader whose backlog stays above this is dropped.
   static let streamLimit = 256 * 1024
 
   /// Whether the unparsed input holds a whole request head (a pipelined request already sent).
@@ -460,7 +475,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
 
   private func write(chunk bytes: [UInt8], of stream: OpenStream) {
     // A reader that does not keep up is dropped rather than buffered without end.
-    guard output.count - writeIndex + bytes.count <= Self.streamLimit else {
+    guard output.count - writeIndex <= Self.streamLimit else {
       close()
       return
     }

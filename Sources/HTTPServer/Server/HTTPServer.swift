@@ -9,6 +9,8 @@ import Synchronization
 public final class HTTPServer: Sendable {
   private struct State {
     var listenSource: ListeningSource?
+    /// The listening socket, open while `listenSource` is (its cancel handler closes it).
+    var listenFD: Int32 = -1
     /// Watches the connections' sockets; made by `start`, stopped once a shutdown has drained.
     var socketEvents: SocketEvents<Connection>?
     /// A descriptor held back for the moment the process runs out: closing it lets us accept and
@@ -35,7 +37,9 @@ public final class HTTPServer: Sendable {
   private let recentlyCompressed = RecentlyCompressed()
   private let state = Mutex(State())
   private let workQueue = DispatchQueue(label: "mvvmweb.work", attributes: .concurrent)
-  private let acceptQueue = DispatchQueue(label: "mvvmweb.accept")
+  /// Accepts connections and runs the shutdown on a signal. Internal so a test can hold it and
+  /// leave connections in the listen queue.
+  let acceptQueue = DispatchQueue(label: "mvvmweb.accept")
 
   public init(configuration: ServerConfiguration, responder: any Responder) {
     self.configuration = configuration
@@ -77,6 +81,7 @@ public final class HTTPServer: Sendable {
     state.withLock {
       $0.port = port
       $0.listenSource = ListeningSource(source: source)
+      $0.listenFD = fd
       $0.socketEvents = socketEvents
       $0.spareDescriptor = spare
     }
@@ -112,9 +117,10 @@ public final class HTTPServer: Sendable {
       // one it will wait for, and its drain is queued behind the start (a drain that closed the
       // connection first would leave the start to watch a closed socket, and the epoll set's
       // reference to it never released). It is made only once admitted: its timer, a Dispatch
-      // source, must not be released without having been resumed.
+      // source, must not be released without having been resumed. While stopping, it is one
+      // from the listen queue, answered with `Connection: close` like those already open.
       let admitted = state.withLock { state -> Bool in
-        guard state.connections.count < configuration.maxConnections, !state.draining,
+        guard state.connections.count < configuration.maxConnections,
           let socketEvents = state.socketEvents
         else { return false }
         let connection = Connection(
@@ -124,6 +130,7 @@ public final class HTTPServer: Sendable {
         // Recorded under the lock, so two changes cannot reach the gauge out of order.
         configuration.metrics.openConnections(state.connections.count)
         connection.start()
+        if state.draining { connection.drain() }
         return true
       }
       if !admitted {
@@ -227,13 +234,21 @@ public final class HTTPServer: Sendable {
   /// Graceful shutdown: stop accepting, let in-flight requests finish (answered with
   /// `Connection: close`), close idle connections, and force-close whatever is left after the
   /// drain deadline. `completion` runs once every connection is closed.
+  ///
+  /// Connections waiting in the listen queue have been accepted by the kernel, and their
+  /// requests may be in: closing the listener would reset them. They are accepted first and
+  /// answered like the ones already open.
   public func shutdown(completion: @escaping @Sendable () -> Void = {}) {
-    let (connections, source, alreadyEmpty) = state.withLock { state in
+    let listenFD = state.withLock { state in
       state.draining = true
       if state.spareDescriptor >= 0 {
         Glibc.close(state.spareDescriptor)
         state.spareDescriptor = -1
       }
+      return state.listenSource == nil ? -1 : state.listenFD
+    }
+    if listenFD >= 0 { acceptAll(from: listenFD) }
+    let (connections, source, alreadyEmpty) = state.withLock { state in
       if !state.connections.isEmpty { state.drained.append(completion) }
       let source = state.listenSource
       state.listenSource = nil

@@ -28,6 +28,11 @@ enum LiveEvent {
     return Array("retry: \(seconds * 1000 + attoseconds / 1_000_000_000_000_000)\n\n".utf8)
   }
 
+  /// The end of a page's live updates: its elements grew too large to send. `live.js` closes
+  /// the stream on it (no reconnect) and tells the reader to reload to see changes; a named event,
+  /// so no script takes it for an element.
+  static let reload = Array("event: reload\ndata: too-large\n\n".utf8)
+
   /// A comment line: it keeps proxies and the browser from deciding the stream is dead, and
   /// finds readers that are gone.
   static let heartbeat = Array(": heartbeat\n\n".utf8)

@@ -9,6 +9,10 @@ import Synchronization
 /// open on it. When a topic changes, each channel that reads it is rendered once, on one queue,
 /// whatever the number of viewers; the elements whose HTML changed go, as the same bytes, to
 /// every stream of that channel. Nothing is kept for a page nobody follows.
+///
+/// Both the streams and the channels are bounded (`LiveSettings`), and so is what one change
+/// sends: an element larger than `maxElementBytes` ends its channel's streams with the `reload`
+/// event instead, and the page is logged once.
 final class LiveHub: Sendable {
   /// Renders a channel's live elements from a fresh view model; nil when there is nothing to
   /// show (templates that do not load, under `--dev`). Async: a render that reads the store
@@ -20,6 +24,11 @@ final class LiveHub: Sendable {
     let topics: Set<ChangeTopic>
     let render: Render
     var streams: [Int: any LiveStream] = [:]
+    /// Streams that have their place (`reserve`) but have not joined yet: they keep the channel.
+    var joining = 0
+    /// Its elements grew past `maxElementBytes`: it is no longer rendered, and each stream is
+    /// told to reload and ended.
+    var tooLarge = false
     /// What the open pages show once they have caught up, and its version (0: not rendered yet).
     var elements: [LiveElement] = []
     var version = 0
@@ -37,6 +46,16 @@ final class LiveHub: Sendable {
     /// Versions are numbered across all channels, so a channel made again after its viewers
     /// left never repeats an id that meant something else.
     var lastVersion = 0
+    /// Pages logged as too large to send, so each is logged once until it fits again. Emptied
+    /// when it holds `maxPages`, so addresses cannot grow it without end.
+    var reportedTooLarge: Set<String> = []
+  }
+
+  /// Whether a stream may open: `reserve`'s answer.
+  enum Admission: Equatable {
+    case admitted
+    case tooManyStreams
+    case tooManyPages
   }
 
   let settings: LiveSettings
@@ -48,11 +67,15 @@ final class LiveHub: Sendable {
   /// matches and its page is brought up to date.
   private let epoch = String(UInt32.random(in: .min ... .max), radix: 16)
   private let metrics: AppMetrics
-  private let logger = Logger(label: "mvvmweb")
+  private let logger: Logger
 
-  init(settings: LiveSettings, changes: ChangeFeed, metrics: AppMetrics) {
+  init(
+    settings: LiveSettings, changes: ChangeFeed, metrics: AppMetrics,
+    logger: Logger = Logger(label: "mvvmweb")
+  ) {
     self.settings = settings
     self.metrics = metrics
+    self.logger = logger
     heartbeat = DispatchSource.makeTimerSource(queue: work)
     let (seconds, attoseconds) = settings.heartbeat.components
     let interval = DispatchTimeInterval.milliseconds(
@@ -71,8 +94,9 @@ final class LiveHub: Sendable {
   func isFollowed(_ key: String) -> Bool { state.withLock { $0.channels[key] != nil } }
 
   /// The answer to a page's event request: a stream of the page's live elements, or 503 when
-  /// `maxStreams` are open. `key` names the page (its base path and path: the same for every
-  /// viewer of the same page); `lastEventID` is where a reconnecting browser was.
+  /// `maxStreams` are open or `maxPages` other pages are followed. `key` names the page (its
+  /// canonical address: the same for every viewer of the same page); `lastEventID` is where a
+  /// reconnecting browser was.
   func stream(
     key: String, page: String, topics: Set<ChangeTopic>, lastEventID: String?,
     isHead: Bool, render: @escaping Render
@@ -87,62 +111,74 @@ final class LiveHub: Sendable {
       response.body = .stream { _ in }
       return response
     }
-    guard reserve() else {
+    let admission = reserve(key, page: page, topics: topics, render: render)
+    guard admission == .admitted else {
+      let what = admission == .tooManyPages ? "different pages are" : "pages are"
       var refused = Response.text(
-        "Too many pages are following live updates right now. This page still works: reload it "
+        "Too many \(what) following live updates right now. This page still works: reload it "
           + "to see changes.\n", status: .serviceUnavailable)
       refused.headers.add("Retry-After", "30")
       refused.headers.add("Cache-Control", "no-store")
       return refused
     }
-    response.body = .stream { [self] writer in
-      join(key, page: page, topics: topics, lastEventID: lastEventID, render: render, writer)
-    }
+    response.body = .stream { [self] writer in join(key, lastEventID: lastEventID, writer) }
     return response
   }
 
   // MARK: Streams
 
-  /// Takes a place for a stream, if one is free; `join` fills it.
-  func reserve() -> Bool {
-    state.withLock { state in
-      guard state.openStreams < settings.maxStreams else { return false }
+  /// Takes a place for a stream on the page at `key`, if one is free, making the page's channel
+  /// (and its first render) when nobody follows it yet and fewer than `maxPages` are followed;
+  /// `join` fills the place. Both limits are checked under one lock, so neither can be passed.
+  func reserve(
+    _ key: String, page: String, topics: Set<ChangeTopic>, render: @escaping Render
+  ) -> Admission {
+    let (admission, isNew) = state.withLock { state -> (Admission, Bool) in
+      guard state.openStreams < settings.maxStreams else { return (.tooManyStreams, false) }
+      let isNew = state.channels[key] == nil
+      if isNew {
+        guard state.channels.count < settings.maxPages else { return (.tooManyPages, false) }
+        state.channels[key] = Channel(page: page, topics: topics, render: render)
+      }
       state.openStreams += 1
-      return true
+      state.channels[key]?.joining += 1
+      return (.admitted, isNew)
     }
+    if isNew { work.async { [self] in refresh(key) } }
+    return admission
   }
 
-  /// Adds a stream, in a place `reserve()` took, to the page at `key`: it gets the page's
-  /// current elements unless `lastEventID` says it has them, then every change. Its place is
-  /// given back when it ends.
-  func join(
-    _ key: String, page: String, topics: Set<ChangeTopic>, lastEventID: String?,
-    render: @escaping Render, _ writer: any LiveStream
-  ) {
-    let (id, isNew) = state.withLock { state in
+  /// Adds a stream, in a place `reserve` took, to the page at `key`: it gets the page's current
+  /// elements unless `lastEventID` says it has them, then every change. Its place is given back
+  /// when it ends.
+  func join(_ key: String, lastEventID: String?, _ writer: any LiveStream) {
+    let (id, tooLarge) = state.withLock { state in
       state.nextStream += 1
       let id = state.nextStream
-      let isNew = state.channels[key] == nil
-      if isNew { state.channels[key] = Channel(page: page, topics: topics, render: render) }
+      state.channels[key]?.joining -= 1
       // Written under the lock, so these come before any later change's events.
       writer.write(LiveEvent.opening(retry: settings.retry))
-      if let channel = state.channels[key], channel.version > 0,
+      if let channel = state.channels[key], channel.tooLarge {
+        writer.write(LiveEvent.reload)
+      } else if let channel = state.channels[key], channel.version > 0,
         lastEventID != eventID(channel.version)
       {
         writer.write(events(channel.elements, version: channel.version))
       }
       state.channels[key]?.streams[id] = writer
-      return (id, isNew)
+      return (id, state.channels[key]?.tooLarge == true)
     }
     writer.onEnd { [self] in leave(key, id) }
-    if isNew { work.async { [self] in refresh(key) } }
+    if tooLarge { writer.finish() }
   }
 
   private func leave(_ key: String, _ id: Int) {
     state.withLock { state in
       guard state.channels[key]?.streams.removeValue(forKey: id) != nil else { return }
       state.openStreams -= 1
-      if state.channels[key]?.streams.isEmpty == true { state.channels[key] = nil }
+      if let channel = state.channels[key], channel.streams.isEmpty, channel.joining == 0 {
+        state.channels[key] = nil
+      }
     }
   }
 
@@ -157,7 +193,7 @@ final class LiveHub: Sendable {
     let due = state.withLock { state in
       var due: [String] = []
       for (key, channel) in state.channels
-      where channel.topics.contains(topic) && !channel.renderPending {
+      where channel.topics.contains(topic) && !channel.renderPending && !channel.tooLarge {
         state.channels[key]?.renderPending = true
         if !channel.rendering { due.append(key) }
       }
@@ -208,8 +244,15 @@ final class LiveHub: Sendable {
       return
     }
     metrics.liveRendered(page: page)
+    if let largest = elements.max(by: { $0.html.count < $1.html.count }),
+      largest.html.count > settings.maxElementBytes
+    {
+      endTooLarge(key, page: page, largest)
+      return
+    }
     state.withLock { state in
       guard let channel = state.channels[key] else { return }
+      state.reportedTooLarge.remove(key)
       let changed = elements.filter { element in
         !channel.elements.contains(element)
       }
@@ -222,6 +265,28 @@ final class LiveHub: Sendable {
       for writer in channel.streams.values { writer.write(bytes) }
       metrics.liveDelivered(events: changed.count * channel.streams.count)
     }
+  }
+
+  /// A page whose element is too large to send: logged once, and each of its streams is told
+  /// to reload (`live.js` then stops following it) and ended, so no browser reconnects to it.
+  private func endTooLarge(_ key: String, page: String, _ element: LiveElement) {
+    let (streams, isNews) = state.withLock { state -> ([any LiveStream], Bool) in
+      // A render queued before the first one found it too large has nothing left to end.
+      guard state.channels[key]?.tooLarge == false else { return ([], false) }
+      state.channels[key]?.tooLarge = true
+      let streams = state.channels[key].map { Array($0.streams.values) } ?? []
+      for stream in streams { stream.write(LiveEvent.reload) }
+      if state.reportedTooLarge.count >= settings.maxPages { state.reportedTooLarge = [] }
+      return (streams, state.reportedTooLarge.insert(key).inserted)
+    }
+    // Ended outside the lock: a stream's end runs `leave`, which takes it.
+    for stream in streams { stream.finish() }
+    guard isNews else { return }
+    logger.warning(
+      """
+      live page \(key) (\(page)): element #\(element.id) is \(element.html.count) bytes of HTML, \
+      over the \(settings.maxElementBytes)-byte limit; its viewers are asked to reload to see changes
+      """)
   }
 
   // MARK: Events

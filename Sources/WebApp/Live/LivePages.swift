@@ -44,9 +44,11 @@ struct LivePages: Sendable {
         response.amend { $0.headers.addVary("Accept") }
         return response
       }
-      // Not the whole query: a reopened stream adds `last-event-id` to it.
+      // Every spelling of the address (case of an id, `//`, percent-escapes) is one page, so a
+      // change renders it once however it was asked for. Not the whole query: a reopened stream
+      // adds `last-event-id` to it.
       let key =
-        request.basePath + request.path
+        request.canonicalPath
         + queryNames.map { "?\($0)=\(request.query[$0] ?? "")" }.joined()
       let render: LiveHub.Render = {
         let elements: @Sendable () throws -> [LiveElement]? = {

@@ -1,0 +1,16 @@
+import Foundation
+import HTTPServer
+import League
+
+extension Request {
+  /// The address the app's own links print for this request's page, with its base path: the
+  /// path's segments decoded (as the router reads them), empty ones dropped, ids in the app's one
+  /// format (lowercase UUID text), and each segment encoded as `AppLinks` encodes one. So
+  /// `//matches/AB…/edit/`, `/matches/%61b…/edit` and `/matches/ab…/edit` are one page; the query is not part of it.
+  var canonicalPath: String {
+    let segments = pathSegments.map { segment in
+      AppLinks.encodedSegment(UUID(text: segment)?.lowercasedText ?? segment)
+    }
+    return basePath + "/" + segments.joined(separator: "/")
+  }
+}
