@@ -88,6 +88,27 @@ import Testing
     #expect(missing.head.status == 404)
   }
 
+  /// The live page of a 10,000-match league follows saves: before paging its one element was
+  /// 2 MB and every stream on it was closed at the first change.
+  @Test func aLargeLeaguesStreamStaysOpenAcrossSaves() throws {
+    let league = app.application.stores.league
+    try league.seed(.benchmark(players: 100, matches: 10_000))
+    let players = try league.players()
+    let stream = try EventStream(port: app.server.port, path: "/matches")
+    #expect(try stream.next() == EventStream.Event(retry: "2000"))
+    #expect(try stream.next().html?.contains("Matches 1–50 of 10,000") == true)
+    for (number, total) in [(1, "10,001"), (2, "10,002")] {
+      let saved = try app.post(
+        "/matches/new",
+        "home=\(players[0].id.lowercasedText)&away=\(players[1].id.lowercasedText)"
+          + "&homeGoals=\(number)&awayGoals=0&token=large-\(number)")
+      #expect(saved.status == 303)
+      var event = try stream.next()
+      while event.comment != nil { event = try stream.next() }  // heartbeats
+      #expect(event.html?.contains("Matches 1–50 of \(total)") == true, "save \(number)")
+    }
+  }
+
   /// One "character" of a megabyte: "a" under 500,000 combining accents, sent as UTF-8 (a
   /// megabyte, under the server's 1 MiB body limit). Refused next to the field, not stored.
   @Test func aNameOfAMegabyteIsRefusedAndNotStored() throws {

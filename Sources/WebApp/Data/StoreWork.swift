@@ -16,11 +16,7 @@ struct StoreWork: Sendable {
   func read(
     _ request: Request, _ work: @escaping @Sendable () throws -> Response
   ) async throws -> Response {
-    do {
-      return try await executor.read(work)
-    } catch let error as StoreUnavailable {
-      throw busy(error, request)
-    }
+    try await answering(request) { try await executor.read(work) }
   }
 
   /// A request that writes: never started after the deadline, waited for once started, so a
@@ -28,8 +24,15 @@ struct StoreWork: Sendable {
   func write(
     _ request: Request, _ work: @escaping @Sendable () throws -> Response
   ) async throws -> Response {
+    try await answering(request) { try await executor.write(work) }
+  }
+
+  /// The answer `call` makes, or the busy page when the store had none in time.
+  private func answering(
+    _ request: Request, _ call: () async throws -> Response
+  ) async throws -> Response {
     do {
-      return try await executor.write(work)
+      return try await call()
     } catch let error as StoreUnavailable {
       throw busy(error, request)
     }
