@@ -6,6 +6,11 @@ public struct Response: Sendable {
   /// The route pattern that answered (`/matches/:id/edit`), set by the router for the metrics;
   /// nil when no route matched.
   public var route: String?
+  /// Whether the pipeline may gzip the body for a client that accepts it (true by default). A
+  /// page that is measured as plain bytes turns it off: TechEmpower's Fortunes is benchmarked
+  /// uncompressed (and its peers never compress), so a client that sends
+  /// `Accept-Encoding: gzip` must get the same bytes, with no `Vary` and no gzip work.
+  public var allowsCompression = true
 
   public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: ResponseBody = .bytes([]))
   {
