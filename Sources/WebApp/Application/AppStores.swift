@@ -1,3 +1,4 @@
+import Fortunes
 import Foundation
 import League
 import MVVM
@@ -10,6 +11,7 @@ import Postgres
 public struct AppStores: Sendable {
   public let league: any LeagueStore
   public let memories: any MemoriesStore
+  public let fortunes: any FortuneStore
   /// With PostgreSQL: hears every instance's committed writes (`NOTIFY`) and publishes them on
   /// the change feed, so live pages follow writes made through any instance. Kept while the app
   /// runs.
@@ -27,16 +29,22 @@ public struct AppStores: Sendable {
   }
 
   /// Stores made elsewhere: doubles in tests.
-  init(league: any LeagueStore, memories: any MemoriesStore) {
+  init(
+    league: any LeagueStore, memories: any MemoriesStore,
+    fortunes: any FortuneStore = InMemoryFortuneStore()
+  ) {
     self.league = league
     self.memories = memories
+    self.fortunes = fortunes
     listener = nil
   }
 
   /// The stores in the SQLite file at `path`, created if needed.
   public init(sqlite path: String, changes: ChangeFeed = ChangeFeed()) throws {
-    league = try SQLiteLeagueStore(path: path, changes: changes)
+    let league = try SQLiteLeagueStore(path: path, changes: changes)
+    self.league = league
     memories = try SQLiteMemoriesStore(path: path)
+    fortunes = try SQLiteFortuneStore(database: league.pool)
     listener = nil
   }
 
@@ -46,6 +54,7 @@ public struct AppStores: Sendable {
     let pool = try PostgresPool(url: url, size: poolSize)
     league = try PostgresLeagueStore(pool: pool)
     memories = try PostgresMemoriesStore(pool: pool)
+    fortunes = try PostgresFortuneStore(pool: pool)
     listener = try changes.map { changes in
       try PostgresListener(
         url: url, channels: [ChangeTopic.league.name], logger: .init(label: "mvvmweb")

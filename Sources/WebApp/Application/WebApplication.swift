@@ -83,6 +83,7 @@ public struct WebApplication: Responder {
       store: memories, mediaDirectory: configuration.mediaDirectory,
       timeZone: configuration.timeZone, pages: pages
     ).register(in: &router)
+    FortunesCoordinator(store: stores.fortunes, pages: pages).register(in: &router)
     self.router = router
   }
 
