@@ -67,14 +67,25 @@ import Testing
   }
 
   /// Each call reads the table afresh: a row written after the store was made is in the next
-  /// read (no cache of the rows).
-  @Test func everyReadIsAQuery() throws {
-    let pool = try DatabasePool(path: Self.sqlitePath())
-    let store = try SQLiteFortuneStore(database: pool)
-    #expect(try store.fortunes().count == 12)
-    try pool.write { db in
-      try db.execute(sql: "INSERT INTO fortune (id, message) VALUES (13, 'Thirteen')")
+  /// read (no cache of the rows), on PostgreSQL through the statement prepared by the first.
+  @Test(arguments: ["sqlite", "postgres"])
+  func everyReadIsAQuery(_ kind: String) throws {
+    let store: any FortuneStore
+    let insert: (String) throws -> Void
+    switch kind {
+    case "sqlite":
+      let pool = try DatabasePool(path: Self.sqlitePath())
+      store = try SQLiteFortuneStore(database: pool)
+      insert = { sql in try pool.write { db in try db.execute(sql: sql) } }
+    default:
+      let url = try Self.postgresURL()
+      // One connection, so the second read runs the statement the first one prepared.
+      store = try PostgresFortuneStore(pool: PostgresPool(url: url, size: 1))
+      let connection = try PostgresConnection(url: url)
+      insert = { sql in try connection.run(script: sql) }
     }
+    #expect(try store.fortunes().count == 12)
+    try insert("INSERT INTO fortune (id, message) VALUES (13, 'Thirteen')")
     #expect(try store.fortunes().count == 13)
     #expect(try store.fortunes().contains(Fortune(id: 13, message: "Thirteen")))
   }
