@@ -21,7 +21,7 @@ public final class PostgresFortuneStore: FortuneStore {
   }
 
   /// One query on one pooled connection, prepared once per connection (as the peer's is):
-  /// unprepared, PostgreSQL's parsing and planning was half its CPU per request. A row that is
+  /// unprepared, PostgreSQL spent 52 µs per request instead of 31. A row that is
   /// not an integer id and a message throws, never traps.
   public func fortunes() throws -> [Fortune] {
     let rows = try pool.withConnection { connection in
