@@ -58,13 +58,16 @@ let package = Package(
     .target(
       name: "Memories",
       dependencies: ["MVVM", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "Fortunes",
+      dependencies: ["MVVM", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
 
     // Routes, coordinators, page views and the composition root.
     .target(
       name: "WebApp",
       dependencies: [
-        "HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories", "Postgres",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories", "Fortunes",
+        "Postgres", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
@@ -104,6 +107,11 @@ let package = Package(
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
     .testTarget(name: "UsersTests", dependencies: ["Users"]),
     .testTarget(name: "MemoriesTests", dependencies: ["Memories", "Postgres", "TestSupport"]),
+    .testTarget(
+      name: "FortunesTests",
+      dependencies: [
+        "Fortunes", "Postgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "WebAppTests",
       dependencies: ["WebApp", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

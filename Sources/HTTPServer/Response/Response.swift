@@ -9,6 +9,11 @@ public struct Response: Sendable {
   /// What an async task threw instead of answering (`Response.task`); the router turns it into
   /// its error page, as it does a synchronous handler's error.
   var failure: (any Error)?
+  /// Whether the pipeline may gzip the body for a client that accepts it (true by default). A
+  /// page that is measured as plain bytes turns it off: TechEmpower's Fortunes is benchmarked
+  /// uncompressed (and its peers never compress), so a client that sends
+  /// `Accept-Encoding: gzip` must get the same bytes, with no `Vary` and no gzip work.
+  public var allowsCompression = true
 
   public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: ResponseBody = .bytes([]))
   {

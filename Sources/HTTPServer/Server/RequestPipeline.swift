@@ -133,7 +133,7 @@ final class RequestPipeline: Sendable {
   ]
 
   private func isCompressible(_ response: Response, body: [UInt8]) -> Bool {
-    body.count > 1024 && response.status.code == 200
+    response.allowsCompression && body.count > 1024 && response.status.code == 200
       && !response.headers.contains("content-encoding")
       && !response.headers.contains("content-range")
       && Gzip.isCompressible(contentType: response.headers["content-type"])

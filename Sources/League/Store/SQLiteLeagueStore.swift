@@ -7,6 +7,7 @@ import MVVM
 /// committed write survives the process being killed (`kill -9`), and only a power cut may lose
 /// the last few commits, the trade SQLite recommends for WAL.
 public final class SQLiteLeagueStore: LeagueStore {
+  /// The file's one pool (GRDB: one per file), which the app's other SQLite stores share.
   let pool: DatabasePool
   /// The standings as last read; the change observer drops them at each committed league write.
   private let standings = KeptRead<[Ranking]>()

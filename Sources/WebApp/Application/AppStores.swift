@@ -1,3 +1,4 @@
+import Fortunes
 import Foundation
 import GRDB
 import League
@@ -12,6 +13,7 @@ import Postgres
 public struct AppStores: Sendable {
   public let league: any LeagueStore
   public let memories: any MemoriesStore
+  public let fortunes: any FortuneStore
   /// The store's own threads: SQLite's one writer and a few readers, or one per PostgreSQL
   /// connection.
   public let executor: StoreExecutor
@@ -40,10 +42,12 @@ public struct AppStores: Sendable {
   /// Stores made elsewhere: doubles in tests.
   init(
     league: any LeagueStore, memories: any MemoriesStore,
+    fortunes: any FortuneStore = InMemoryFortuneStore(),
     executor: StoreExecutor = StoreExecutor(readers: 2, writers: 1, deadline: .seconds(3))
   ) {
     self.league = league
     self.memories = memories
+    self.fortunes = fortunes
     self.executor = executor
     probe = { _ = try league.players() }
     listener = nil
@@ -67,6 +71,7 @@ public struct AppStores: Sendable {
     let pool = try DatabasePool(path: path, configuration: configuration)
     league = try SQLiteLeagueStore(pool: pool, changes: changes)
     memories = try SQLiteMemoriesStore(pool: pool)
+    fortunes = try SQLiteFortuneStore(database: pool)
     executor = StoreExecutor(readers: readers, writers: 1, deadline: deadline)
     probe = { _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
     listener = nil
@@ -84,6 +89,7 @@ public struct AppStores: Sendable {
       limits: PostgresLimits(connect: deadline, statement: deadline))
     league = try PostgresLeagueStore(pool: pool)
     memories = try PostgresMemoriesStore(pool: pool)
+    fortunes = try PostgresFortuneStore(pool: pool)
     // As many threads as connections, so a thread never waits for one.
     let writers = max(1, size / 4)
     executor = StoreExecutor(readers: size - writers, writers: writers, deadline: deadline)

@@ -87,6 +87,7 @@ public struct WebApplication: Responder {
       store: memories, data: data, mediaDirectory: configuration.mediaDirectory,
       timeZone: configuration.timeZone, pages: pages
     ).register(in: &router)
+    FortunesCoordinator(store: stores.fortunes, data: data, pages: pages).register(in: &router)
     self.router = router
   }
 

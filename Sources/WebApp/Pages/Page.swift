@@ -1,3 +1,4 @@
+import Fortunes
 import League
 import MVVM
 import Memories
@@ -27,6 +28,7 @@ enum Pages {
   static let issue = Page<IssueViewModel>("issue.xhtml")
   static let memoryDetail = Page<MemoryDetailViewModel>("memory-detail.xhtml")
   static let error = Page<ErrorPageViewModel>("error.xhtml")
+  static let fortunes = Page<FortunesViewModel>("fortunes.xhtml")
 
   /// Every page's file and schema, as `TemplateLibrary` takes them.
   static var all: [String: OutputSchema] {
@@ -37,7 +39,7 @@ enum Pages {
       uniqueKeysWithValues: [
         entry(matches), entry(matchForm), entry(matchDelete), entry(playerForm), entry(rankings),
         entry(playlist), entry(users), entry(person), entry(issue), entry(memoryDetail),
-        entry(error),
+        entry(error), entry(fortunes),
       ])
   }
 }

@@ -1,0 +1,46 @@
+import GRDB
+
+/// The fortunes in the app's SQLite file, through the GRDB pool the other features' stores use:
+/// GRDB wants one pool per file (its readers and the WAL are coordinated inside a pool, not
+/// between two), so this store is handed that pool rather than opening the file itself.
+public final class SQLiteFortuneStore: FortuneStore {
+  private let database: any DatabaseWriter
+
+  /// Migrates `database` (creating and seeding the `fortune` table once) and reads from it.
+  public init(database: any DatabaseWriter) throws {
+    try Self.migrator.migrate(database)
+    self.database = database
+  }
+
+  /// The one migration of this feature, named apart from the other features' ("fortunes-") in
+  /// the table of applied migrations they all share.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("fortunes-1-table-and-rows") { db in
+      try db.execute(sql: FortuneSeed.createTable)
+      try db.execute(sql: FortuneSeed.insertRows)
+    }
+    return migrator
+  }
+
+  /// One statement, prepared once per reader connection (GRDB's statement cache). A value the
+  /// file holds that is not an integer id and a text message throws, never traps.
+  ///
+  /// `unsafeRead`: without GRDB's isolation, which wraps the read in `BEGIN DEFERRED` and
+  /// `COMMIT` (two more statements, parsed anew each time: as much CPU as the query itself under
+  /// `perf`). One statement needs none: SQLite runs it in a read transaction of its own, so it
+  /// sees one committed state of the table.
+  public func fortunes() throws -> [Fortune] {
+    try database.unsafeRead { db in
+      let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, message FROM fortune"))
+      var fortunes: [Fortune] = []
+      while let row = try rows.next() {
+        fortunes.append(
+          Fortune(
+            id: try row.decode(Int.self, atIndex: 0),
+            message: try row.decode(String.self, atIndex: 1)))
+      }
+      return fortunes
+    }
+  }
+}
