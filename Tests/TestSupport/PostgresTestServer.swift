@@ -5,12 +5,19 @@ import Synchronization
 /// unix socket there, started on first use and stopped when the test process exits. PostgreSQL
 /// refuses to run as root, so under root (CI) it runs as the `postgres` user Debian's package
 /// creates. Nothing assumes a server already running. Each test asks for a database of its own.
+/// A test that must do to a server what others may not see (pause it) starts one of its own.
 public final class PostgresTestServer: Sendable {
   /// The one server of this test process, or why it could not start (the tests that need it
   /// fail with that reason: they are never skipped).
   public static let shared = Result { try PostgresTestServer() }
 
+  /// A server for the caller alone, for a test that does to it what no other test may see
+  /// (pausing it): `stop()` it at the end; one the test left running stops at exit.
+  public static func makePrivate() throws -> PostgresTestServer { try PostgresTestServer() }
+
   public let folder: String
+  /// The data folder: its `postmaster.pid` names the server's process.
+  public let data: String
   private let binaries: String
   private let databases = Mutex(0)
 
@@ -21,7 +28,7 @@ public final class PostgresTestServer: Sendable {
     if getuid() == 0 {
       try Self.run("/bin/chown", ["postgres:postgres", folder])
     }
-    let data = folder + "/data"
+    data = folder + "/data"
     try asServerUser(
       "\(binaries)/initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"])
     try asServerUser(
@@ -30,18 +37,48 @@ public final class PostgresTestServer: Sendable {
         "-D", data, "-l", folder + "/server.log", "-w", "-o",
         "-k \(folder) -c listen_addresses= -c fsync=off -c max_connections=200", "start",
       ])
-    Self.running.withLock { $0 = (binaries, data, folder) }
-    atexit {
-      // A static, not a capture: atexit takes a C function.
-      guard let (binaries, data, folder) = PostgresTestServer.running.withLock({ $0 }) else {
-        return
-      }
-      try? PostgresTestServer.stop(binaries: binaries, data: data)
-      try? FileManager.default.removeItem(atPath: folder)
-    }
+    Self.running.withLock { $0.append((binaries, data, folder)) }
+    _ = Self.stopsAtExit
   }
 
-  private static let running = Mutex<(String, String, String)?>(nil)
+  /// The servers started and not stopped yet: (binaries, data, folder).
+  private static let running = Mutex<[(String, String, String)]>([])
+
+  /// Stops at exit every server still running; registered once, by the first server.
+  private static let stopsAtExit: Void = {
+    atexit {
+      // A static, not a capture: atexit takes a C function.
+      let left = PostgresTestServer.running.withLock { running in
+        defer { running = [] }
+        return running
+      }
+      for (binaries, data, folder) in left {
+        try? PostgresTestServer.stop(binaries: binaries, data: data)
+        try? FileManager.default.removeItem(atPath: folder)
+      }
+    }
+  }()
+
+  /// The postmaster's process id: the first line of `postmaster.pid`.
+  public func postmasterID() throws -> pid_t {
+    let text = try String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8)
+    guard let line = text.split(separator: "\n").first, let pid = pid_t(line) else {
+      throw PostgresTestServerError("\(data)/postmaster.pid names no process: \(text)")
+    }
+    return pid
+  }
+
+  /// Stops the server now (fast: its data is thrown away) and removes its folder.
+  public func stop() throws {
+    let wasRunning = Self.running.withLock { running in
+      let before = running.count
+      running.removeAll { $0.2 == folder }
+      return running.count < before
+    }
+    guard wasRunning else { return }
+    try Self.stop(binaries: binaries, data: data)
+    try FileManager.default.removeItem(atPath: folder)
+  }
 
   /// The URL of a new, empty database.
   public func freshDatabase() throws -> String {
