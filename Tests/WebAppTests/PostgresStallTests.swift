@@ -119,12 +119,8 @@ import WebApp
     #expect(post.seconds < Self.deadline + 1)
     #expect(post.body.contains("The player could not be saved just now. Please try again."))
     #expect(post.body.contains(#"value="Stalled Sam""#))
-    // The store's 503 error pages say when to come back; the form answered 503 with the name
-    // kept does not (LeagueCoordinator renders it without the header). When it does, this
-    // known issue is reported as missing and can go.
-    withKnownIssue("the player form's 503 carries no Retry-After") {
-      #expect(post.retryAfter == "5")
-    }
+    // Every 503 of the app says when to come back, the form with the name kept too.
+    #expect(post.retryAfter == "5")
 
     // Running again: the next request reconnects and answers (the pool dropped every connection
     // that went unanswered), well within ten seconds.
