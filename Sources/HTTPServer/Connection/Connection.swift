@@ -452,8 +452,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       pipeline.configuration.logger.error(
         "\(awaited.request.method) \(awaited.request.path): an answer made later was itself made later; answered 500",
         metadata: ["request-id": "\(awaited.request.id)"])
-      response = .text(
-        "Something went wrong on our side. Please try again.\n", status: .internalServerError)
+      response = .ourFault
     }
     if response.route == nil { response.route = awaited.route }
     response = pipeline.finish(response, for: awaited.request)

@@ -40,6 +40,15 @@ public struct Response: Sendable {
     Response(status: status, headers: ["Location": location])
   }
 
+  /// The plain 500 for a bug of ours the server caught (an unsafe header, a failure no router
+  /// answered): it says nothing of the cause, which goes to the log, and is never kept.
+  static var ourFault: Response {
+    var response = Response.text(
+      "Something went wrong on our side. Please try again.\n", status: .internalServerError)
+    response.headers.add("Cache-Control", "no-store")
+    return response
+  }
+
   /// An answer made later, off the server's threads: `start` is called once on the connection's
   /// queue and must return at once; the answer it hands to `complete` (once, from any thread)
   /// is sent as if the handler had returned it. Until then the connection reads no further

@@ -61,9 +61,7 @@ final class RequestPipeline: Sendable {
       configuration.logger.error(
         "\(request.method) \(request.path) failed: \(error)",
         metadata: ["request-id": "\(request.id)"])
-      response = .text(
-        "Something went wrong on our side. Please try again.\n", status: .internalServerError)
-      response.headers.add("Cache-Control", "no-store")
+      response = .ourFault
     }
     if let field = response.headers.firstUnsafeField {
       // A handler let CR, LF or NUL into a header (a Location built from input, say): sending it
@@ -74,9 +72,7 @@ final class RequestPipeline: Sendable {
         holds CR, LF, NUL or an invalid name; answered 500 instead
         """,
         metadata: ["request-id": "\(request.id)"])
-      response = .text(
-        "Something went wrong on our side. Please try again.\n", status: .internalServerError)
-      response.headers.add("Cache-Control", "no-store")
+      response = .ourFault
     }
     guard case .bytes(let body) = response.body else { return response }
     let compressible = isCompressible(response, body: body)
