@@ -8,7 +8,11 @@ import PackageDescription
 let package = Package(
   name: "MVVMWeb",
   products: [
-    .executable(name: "mvvmweb", targets: ["mvvmweb"])
+    .executable(name: "mvvmweb", targets: ["mvvmweb"]),
+    .library(name: "MVVMWebServer", targets: ["MVVMWebServer"]),
+    .library(name: "MVVMWebTemplates", targets: ["MVVMWebTemplates"]),
+    .library(name: "MVVMWebViewModels", targets: ["MVVMWebViewModels"]),
+    .library(name: "MVVMWebPostgres", targets: ["MVVMWebPostgres"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -21,53 +25,61 @@ let package = Package(
   targets: [
     // System libraries, through pkg-config (libxml2-dev, zlib1g-dev, libpq-dev).
     .systemLibrary(
-      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .systemLibrary(name: "CEpoll"),
-    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+      name: "CMVVMWebXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CMVVMWebZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CMVVMWebEpoll"),
+    .systemLibrary(name: "CMVVMWebPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     // A small PostgreSQL client over libpq: connections, a pool, migrations, LISTEN.
     .target(
-      name: "Postgres", dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")]),
+      name: "MVVMWebPostgres",
+      dependencies: ["CMVVMWebPQ", .product(name: "Logging", package: "swift-log")]),
 
     // The web layer.
     .target(
-      name: "HTTPServer",
+      name: "MVVMWebServer",
       dependencies: [
-        "CZlib", "CEpoll", .product(name: "Logging", package: "swift-log"),
+        "CMVVMWebZlib", "CMVVMWebEpoll", .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ]),
-    .target(name: "Templating", dependencies: ["CLibXML2", "MVVM"]),
+    .target(name: "MVVMWebTemplates", dependencies: ["CMVVMWebXML2", "MVVMWebViewModels"]),
 
     // Presentation building blocks, and one module per feature: models, stores, view models.
     // `@Outputs` derives a view model's output schema and accessors from its properties.
     .macro(
-      name: "MVVMMacros",
+      name: "MVVMWebMacros",
       dependencies: [
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
       ]),
-    .target(name: "MVVM", dependencies: ["MVVMMacros"]),
+    .target(name: "MVVMWebViewModels", dependencies: ["MVVMWebMacros"]),
     .target(
       name: "League",
-      dependencies: ["MVVM", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "Playlist", dependencies: ["MVVM"]),
-    .target(name: "Users", dependencies: ["MVVM"]),
+      dependencies: [
+        "MVVMWebViewModels", "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    .target(name: "Playlist", dependencies: ["MVVMWebViewModels"]),
+    .target(name: "Users", dependencies: ["MVVMWebViewModels"]),
     .target(
       name: "Memories",
-      dependencies: ["MVVM", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "MVVMWebViewModels", "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .target(
       name: "Fortunes",
-      dependencies: ["MVVM", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "MVVMWebViewModels", "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
 
     // Routes, coordinators, page views and the composition root.
     .target(
       name: "WebApp",
       dependencies: [
-        "HTTPServer", "Templating", "MVVM", "League", "Playlist", "Users", "Memories", "Fortunes",
-        "Postgres", .product(name: "GRDB", package: "GRDB.swift"),
+        "MVVMWebServer", "MVVMWebTemplates", "MVVMWebViewModels", "League", "Playlist", "Users",
+        "Memories", "Fortunes",
+        "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
@@ -75,42 +87,44 @@ let package = Package(
     .executableTarget(
       name: "mvvmweb",
       dependencies: [
-        "WebApp", "Postgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "WebApp", "MVVMWebPostgres",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
 
     // Release-mode timing of the playlist page's render (not a test: see README, Benchmarks).
     .executableTarget(
-      name: "RenderBench", dependencies: ["Templating", "Playlist", "WebApp"],
+      name: "RenderBench", dependencies: ["MVVMWebTemplates", "Playlist", "WebApp"],
       path: "Benchmarks/RenderBench"),
 
     // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.
     .target(
       name: "TestSupport",
-      dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["MVVMWebServer", .product(name: "Logging", package: "swift-log")],
       path: "Tests/TestSupport"),
 
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-    .testTarget(name: "TemplatingTests", dependencies: ["Templating", "MVVM"]),
-    .testTarget(name: "MVVMTests", dependencies: ["MVVM"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["MVVMWebServer", "TestSupport"]),
+    .testTarget(name: "TemplatingTests", dependencies: ["MVVMWebTemplates", "MVVMWebViewModels"]),
+    .testTarget(name: "MVVMTests", dependencies: ["MVVMWebViewModels"]),
     .testTarget(
-      name: "MVVMMacrosTests",
+      name: "MVVMWebMacrosTests",
       dependencies: [
-        "MVVMMacros", .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+        "MVVMWebMacros", .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
       ]),
     .testTarget(
       name: "LeagueTests",
       dependencies: [
-        "League", "Postgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "League", "MVVMWebPostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
     .testTarget(name: "UsersTests", dependencies: ["Users"]),
-    .testTarget(name: "MemoriesTests", dependencies: ["Memories", "Postgres", "TestSupport"]),
+    .testTarget(
+      name: "MemoriesTests", dependencies: ["Memories", "MVVMWebPostgres", "TestSupport"]),
     .testTarget(
       name: "FortunesTests",
       dependencies: [
-        "Fortunes", "Postgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "Fortunes", "MVVMWebPostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(
       name: "WebAppTests",

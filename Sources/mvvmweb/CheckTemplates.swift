@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Templating
+import MVVMWebTemplates
 import WebApp
 
 /// `mvvmweb check-templates`: load and check every page template, as the server does at start-up.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Postgres
+import MVVMWebPostgres
 import WebApp
 
 /// Where the league and the memories are kept: SQLite in the data folder by default, or the

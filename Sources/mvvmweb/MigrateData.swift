@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Postgres
+import MVVMWebPostgres
 import WebApp
 
 /// `mvvmweb migrate-data --from sqlite:PATH --to postgres://…`: move a league and its memories

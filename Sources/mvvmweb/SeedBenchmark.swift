@@ -1,5 +1,5 @@
 import ArgumentParser
-import Postgres
+import MVVMWebPostgres
 import WebApp
 
 /// `mvvmweb seed-benchmark`: fill an empty league with 100 players and 10,000 matches, the

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import HTTPServer
 import Logging
-import Templating
+import MVVMWebServer
+import MVVMWebTemplates
 import WebApp
 
 /// `mvvmweb serve`: run the apps on a port or a unix socket until SIGTERM or SIGINT.

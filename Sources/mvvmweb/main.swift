@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
-import Postgres
+import MVVMWebPostgres
 
 // Parse by hand so a bad flag gets one line and exit code 64 (EX_USAGE), not a usage screen.
 do {

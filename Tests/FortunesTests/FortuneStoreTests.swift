@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Postgres
+import MVVMWebPostgres
 import TestSupport
 import Testing
 

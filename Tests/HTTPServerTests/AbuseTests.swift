@@ -3,7 +3,7 @@ import Glibc
 import TestSupport
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// Cheap attacks on memory and connection slots, through real sockets: each stays bounded and
 /// honest clients keep being served.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// Header values the fuzzers in Fuzz/ (`scripts/fuzz`, target FuzzHeaderValues) found trapping,
 /// each replayed with the result the RFC asks for. Every input runs first in a child process (an

@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// Deflate streams are reused between bodies: every body still comes out as a complete gzip file
 /// of exactly its bytes, checked with the system's own gzip.

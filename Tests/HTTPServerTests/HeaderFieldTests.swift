@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// The byte-level reading of header fields that every response goes through: names compared
 /// as HTTP compares them, comma-separated items, entity tags and the fields that may not be sent.

@@ -1,7 +1,7 @@
 import Logging
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// Nothing a request carries can break a log line or forge a field.
 @Suite struct LineLogHandlerTests {

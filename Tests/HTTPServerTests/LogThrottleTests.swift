@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 @Suite struct LogThrottleTests {
   @Test func aLineAtMostOncePerIntervalCountingTheEventsItStandsFor() {

@@ -2,7 +2,7 @@ import Glibc
 import TestSupport
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// `--max-connections` is clamped to what the open-files limit leaves after the server's own
 /// descriptors, so connections past it are refused at once instead of waiting unanswered.

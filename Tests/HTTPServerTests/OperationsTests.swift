@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 @Suite struct OperationsTests {
   @Test func gracefulShutdownFinishesTheRequestInFlightWithConnectionClose() throws {

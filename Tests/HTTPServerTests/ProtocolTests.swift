@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import HTTPServer
+import MVVMWebServer
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// A request is a value whose fields share one box until a copy is changed: a change to a copy
 /// must never show in the request it was copied from, whichever field it is and however it is

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 @Suite struct ResponseHeadTests {
   @Test(arguments: [0, 7, 10, 99, 100, 204, 1_000_000, 27_301, Int.max])

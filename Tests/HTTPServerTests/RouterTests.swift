@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// The route tree: one branch walked per request, literals before parameters, 405 from the
 /// pattern that matched.

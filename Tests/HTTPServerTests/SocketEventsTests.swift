@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 /// The epoll set behind every connection, on a real socket pair: what it reports, and that it
 /// lets go of what it watched.

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import MVVMWebServer
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
-import HTTPServer
+import MVVMWebServer
 import Synchronization
 import TestSupport
 import Testing

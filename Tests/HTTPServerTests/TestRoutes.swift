@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import MVVMWebServer
 
 /// The router every server test runs against: one route per behaviour under test.
 struct Failure: Error {}

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Postgres
+import MVVMWebPostgres
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
-import Postgres
+import MVVMWebPostgres
 import Synchronization
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import Postgres
+import MVVMWebPostgres
 import Testing
 
 /// Messages and logs name a database without its password, even when the URL does not parse.

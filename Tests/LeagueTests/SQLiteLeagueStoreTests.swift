@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import GRDB
-import MVVM
+import MVVMWebViewModels
 import Synchronization
 import Testing
 

@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 import Testing
 
 @Suite struct ImageViewModelTests {

@@ -1,6 +1,6 @@
 import Foundation
-import MVVM
-import Postgres
+import MVVMWebPostgres
+import MVVMWebViewModels
 import TestSupport
 import Testing
 

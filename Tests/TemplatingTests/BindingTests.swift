@@ -1,5 +1,5 @@
-import MVVM
-import Templating
+import MVVMWebTemplates
+import MVVMWebViewModels
 import Testing
 
 @Suite struct BindingTests {

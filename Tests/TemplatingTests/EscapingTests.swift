@@ -1,6 +1,6 @@
 import Foundation
-import MVVM
-import Templating
+import MVVMWebTemplates
+import MVVMWebViewModels
 import Testing
 
 @Suite struct EscapingTests {

@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 // Small view models the templating tests render: each declares its outputs once, with
 // `@Outputs`, exactly as the app's view models do.

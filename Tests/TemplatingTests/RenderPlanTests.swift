@@ -1,7 +1,7 @@
-import MVVM
+import MVVMWebViewModels
 import Testing
 
-@testable import Templating
+@testable import MVVMWebTemplates
 
 /// The shape of a compiled plan: the markup between two values is written by the step that
 /// writes the second value, so a repeated row costs a step per value, not per run of markup.

@@ -1,6 +1,6 @@
 import Foundation
-import MVVM
-import Templating
+import MVVMWebTemplates
+import MVVMWebViewModels
 import Testing
 
 /// A throwaway templates folder holding the real RelaxNG schema and whatever files a test writes.

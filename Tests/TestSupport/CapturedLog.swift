@@ -1,5 +1,5 @@
-import HTTPServer
 import Logging
+import MVVMWebServer
 import Synchronization
 
 /// Log lines kept in memory, as `LineLogHandler` writes them in the chosen format, so tests can

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import HTTPServer
+import MVVMWebServer
 
 /// A raw-socket HTTP client for tests: it sends exactly the bytes a test gives it, so tests can
 /// send malformed, pipelined or byte-at-a-time requests, and it parses responses strictly.

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServer
 import Logging
+import MVVMWebServer
 
 /// Starts a server on an ephemeral loopback port with its log off; tweak the configuration in
 /// `configure`. Call `shutdown()` when done.

@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServer
 import League
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 import Memories
 import Playlist
 import TestSupport

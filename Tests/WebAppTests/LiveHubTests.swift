@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 import Synchronization
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import HTTPServer
+import MVVMWebServer
 import Synchronization
 import Testing
 

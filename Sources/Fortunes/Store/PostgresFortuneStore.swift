@@ -1,4 +1,4 @@
-import Postgres
+import MVVMWebPostgres
 
 /// The fortunes in PostgreSQL, in the `fortune` table TechEmpower's scripts and the benchmark's
 /// peer use, through the pool the app's other PostgreSQL stores share.
@@ -20,9 +20,9 @@ public final class PostgresFortuneStore: FortuneStore {
     return migrator
   }
 
-  /// One query on one pooled connection, prepared once per connection (as the peer's is):
-  /// unprepared, PostgreSQL spent 52 µs per request instead of 31. A row that is
-  /// not an integer id and a message throws, never traps.
+  /// One query on one pooled connection, prepared once per connection (as the peer's is), so
+  /// PostgreSQL does not plan it again for every request. A row that is not an integer id and a
+  /// message throws, never traps.
   public func fortunes() throws -> [Fortune] {
     let rows = try pool.withConnection { connection in
       try connection.query(prepared: "fortunes", "SELECT id, message FROM fortune").rows

@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// TechEmpower's Fortunes page: every fortune the store holds plus one added at request time,
 /// sorted by message.

@@ -1,5 +1,5 @@
 import GRDB
-import MVVM
+import MVVMWebViewModels
 
 extension ChangeTopic {
   /// Players, matches and the standings: what `/matches`, `/rankings` and the match forms read.

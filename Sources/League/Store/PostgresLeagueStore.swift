@@ -1,6 +1,6 @@
 import Foundation
-import MVVM
-import Postgres
+import MVVMWebPostgres
+import MVVMWebViewModels
 
 /// The league in PostgreSQL, for several app instances sharing one database: the same rules as
 /// the SQLite store (names unique ignoring case, a match's players known, one match per form

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import MVVM
+import MVVMWebViewModels
 
 /// The league in a SQLite file through GRDB: a `DatabasePool` in WAL mode, so pages read while a
 /// match is written. Every write is one transaction; with WAL and `synchronous=NORMAL` a

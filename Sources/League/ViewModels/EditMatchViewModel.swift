@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// The match form, new or editing: which players play on each side and the goals. It validates
 /// on save and reports each problem next to its field; it says done or failed and

@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// A name and value a form carries unseen: the match draft travelling through the child flow.
 @Outputs

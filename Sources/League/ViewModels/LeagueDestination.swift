@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// The places of the league a link or a form can lead to. View models hold these, never URLs; the
 /// web layer's route table turns each into its address.

@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// One page of the matches, newest first, as display rows, with the links to the pages beside it.
 @Outputs

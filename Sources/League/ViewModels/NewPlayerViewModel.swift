@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// The new-player form: a name, trimmed, keeping `PlayerName`'s rules (1 to 50 characters, at
 /// most 200 bytes, no control or text-direction characters), unique ignoring case. Opened from

@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// A player as a checkbox in one side of the match form.
 @Outputs

@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// The league table: rank, name and rating of every player, best first.
 @Outputs
@@ -34,8 +34,8 @@ public final class RankingsViewModel {
   public var newPlayer: LeagueDestination { .newPlayer }
 
   /// Two decimals, the same in every locale: "6.67", "0.00". Written digit by digit: Foundation's
-  /// locale-aware formatting goes through ICU, and string interpolation cost about 700
-  /// instructions a row, more than rendering the row.
+  /// locale-aware formatting goes through ICU, and string interpolation costs more than
+  /// rendering the row.
   static func format(_ rating: Double) -> String {
     // A rating is 0 to 10 (Ranking clamps it); the guard keeps Int() total whatever comes in.
     let clamped = rating.isFinite ? min(max(rating, 0), 10) : 0

@@ -1,5 +1,5 @@
 import Foundation
-import Postgres
+import MVVMWebPostgres
 
 /// Memories in PostgreSQL, beside the league when several instances share a database: the same
 /// items, filed the same way as in SQLite (`StoredMemory`).

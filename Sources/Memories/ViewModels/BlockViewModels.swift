@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// One photo of an album: the image and its caption.
 @Outputs

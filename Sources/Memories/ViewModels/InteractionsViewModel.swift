@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// Likes and comments on an item, in words: "Liked by Ann and Bruno", "2 likes · 1 comment".
 @Outputs

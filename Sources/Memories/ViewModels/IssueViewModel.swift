@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// One year's items on the day: "1 year ago · 2014".
 @Outputs

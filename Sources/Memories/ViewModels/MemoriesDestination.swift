@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// The places of the memories a link can lead to; the web layer's route table gives each its
 /// address.

@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// One detail page of an item, as its issue's view model presents it (Timehop's presentable view
 /// models): exactly one of location, event, link and interactions is present.

@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// One item of an issue: its source and time, its block (one of six kinds, each with its own
 /// view model and partial template: exactly one of the block outputs is present), its

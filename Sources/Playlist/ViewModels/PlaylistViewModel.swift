@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// One page of the playlist: up to 100 songs as rows, the count, the range shown and paging; or,
 /// when the source could not be loaded, an error state that says why.

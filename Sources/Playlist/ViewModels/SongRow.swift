@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// One song as the playlist table shows it: title, the artist as subtitle, and the cover.
 @Outputs

@@ -1,5 +1,5 @@
 import Dispatch
-import MVVM
+import MVVMWebViewModels
 import Synchronization
 
 extension ChangeTopic {

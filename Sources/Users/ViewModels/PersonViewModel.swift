@@ -1,5 +1,5 @@
 import Foundation
-import MVVM
+import MVVMWebViewModels
 
 /// One person's page: the formatted name and birthday, and a large avatar.
 @Outputs

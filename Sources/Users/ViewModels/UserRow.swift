@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// One user in the list: avatar and name, and the person page it links to.
 @Outputs

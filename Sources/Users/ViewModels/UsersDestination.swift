@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// The places of the user list a link or form can lead to; the web layer's route table gives each
 /// its address.

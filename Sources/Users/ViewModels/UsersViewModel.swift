@@ -1,4 +1,4 @@
-import MVVM
+import MVVMWebViewModels
 
 /// Timehop's user list: every user with an avatar and a name. Inputs: refresh and clear cache.
 @Outputs

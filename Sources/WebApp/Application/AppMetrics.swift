@@ -1,5 +1,5 @@
 import CoreMetrics
-import HTTPServer
+import MVVMWebServer
 import Prometheus
 
 /// The app's metrics in one Prometheus registry: the server's (requests, latency, refusals,
@@ -10,8 +10,8 @@ public struct AppMetrics: Sendable {
   /// The server's counters, kept in the same registry: give it to `ServerConfiguration`.
   public let server: ServerMetrics
   let factory: PrometheusMetricsFactory
-  /// Each page's render timer, made once (asking the registry per render cost 1.3% of the
-  /// playlist page's instructions).
+  /// Each page's render timer, made once: the registry takes a lock and makes an object for
+  /// every ask.
   private let renderTimers = MadeOnce<String, CoreMetrics.Timer>()
 
   private let liveRenders = MadeOnce<String, CoreMetrics.Counter>()

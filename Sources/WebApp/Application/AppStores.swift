@@ -2,9 +2,9 @@ import Fortunes
 import Foundation
 import GRDB
 import League
-import MVVM
+import MVVMWebPostgres
+import MVVMWebViewModels
 import Memories
-import Postgres
 
 /// The stores the app runs on, chosen at start: SQLite in the data folder (the embedded
 /// default), or PostgreSQL when a database URL is given, for several instances sharing one

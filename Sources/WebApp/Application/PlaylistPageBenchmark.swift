@@ -1,4 +1,4 @@
-import HTTPServer
+import MVVMWebServer
 import Playlist
 
 /// The playlist page's request path without the socket: view model, template, bytes. Used by the

@@ -1,11 +1,11 @@
 import Foundation
-import HTTPServer
 import League
 import Logging
-import MVVM
+import MVVMWebServer
+import MVVMWebTemplates
+import MVVMWebViewModels
 import Memories
 import Playlist
-import Templating
 import Users
 
 /// The composition root: builds the whole object graph from a configuration (stores from the

@@ -1,5 +1,5 @@
 import Fortunes
-import HTTPServer
+import MVVMWebServer
 
 /// TechEmpower's Fortunes page at `/fortunes`: each request reads every fortune with one store
 /// call, and the view model and template make the page from them, with no cache of the rows or

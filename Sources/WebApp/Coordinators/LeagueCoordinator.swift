@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServer
 import League
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 
 /// Navigation for the league: which view model each address builds, how a form post becomes
 /// view-model input events, and where the browser goes when the view model says done or failed. "Add a player" from the match form is a child flow: the form's fields travel to the

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServer
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 import Memories
 
 /// The memories: today's issue, any day's issue, an item's detail pages (chosen from what the

@@ -1,5 +1,5 @@
-import HTTPServer
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 import Playlist
 
 /// The playlist page: every request goes through the view model and the template (no cached

@@ -1,5 +1,5 @@
-import HTTPServer
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 import Users
 
 /// The user list, its refresh and clear-cache actions, the person page and the avatars.

@@ -1,5 +1,5 @@
-import HTTPServer
 import Logging
+import MVVMWebServer
 
 /// How a coordinator's work that touches the store runs: on the store's own threads
 /// (`StoreExecutor`), never on the server's, and within the store's deadline. The work is the

@@ -1,7 +1,7 @@
 import Dispatch
-import HTTPServer
 import Logging
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 import Synchronization
 
 /// Keeps open pages in step with their view models. Each page address that someone follows is a

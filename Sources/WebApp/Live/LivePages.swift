@@ -1,5 +1,5 @@
-import HTTPServer
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 
 /// Registers pages that follow their view models. A live page's address answers a GET with the
 /// page as always, and a GET that asks for `text/event-stream` (what the browser's `EventSource`

@@ -1,4 +1,4 @@
-import HTTPServer
+import MVVMWebServer
 
 /// Where a live page's events go: one open stream. The server's `ResponseWriter` is the real one;
 /// the hub's unit tests use one that keeps what it is sent.

@@ -1,5 +1,5 @@
-import HTTPServer
-import Templating
+import MVVMWebServer
+import MVVMWebTemplates
 
 /// `serve --dev`: what broke, shown in the browser. A self-contained page, not a template, since
 /// the templates may be what is broken. Every text from the error or the request is escaped.

@@ -1,5 +1,5 @@
-import HTTPServer
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 
 /// The error page's outputs: the status and a sentence for a person. Nothing internal.
 @Outputs

@@ -1,6 +1,6 @@
 import Fortunes
 import League
-import MVVM
+import MVVMWebViewModels
 import Memories
 import Playlist
 import Users

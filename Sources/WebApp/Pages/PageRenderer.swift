@@ -1,6 +1,6 @@
-import HTTPServer
-import MVVM
-import Templating
+import MVVMWebServer
+import MVVMWebTemplates
+import MVVMWebViewModels
 
 /// Renders a page's template with its view model into an HTML response, under the request's base
 /// path, with destinations turned into the app's addresses.

@@ -1,4 +1,4 @@
-import HTTPServer
+import MVVMWebServer
 import Synchronization
 
 /// A page's validator taken from the version of the data it shows, instead of a hash of its
@@ -10,7 +10,7 @@ import Synchronization
 /// It keeps the tags it handed out, so the app answers a revalidation before routing
 /// (`confirmBeforeRouting`): the tag a browser sends back names the page, and only its data's
 /// version is read again. A revalidation is meant to cost no more than the cheapest answer the
-/// server gives; through the router it cost about a tenth more than `/healthz`.
+/// server gives, and routing alone costs more than that.
 final class PageValidator: Sendable {
   /// Drawn at start, so a restart (new templates, a new binary) never confirms an old copy.
   static let epoch = String(UInt32.random(in: .min ... .max), radix: 36)
@@ -163,8 +163,8 @@ final class PageValidator: Sendable {
   private static let tagStart = Array(#"W/""#.utf8) + Array(epoch.utf8) + [UInt8(ascii: "-")]
 
   /// Calls `body` with the tag's bytes, written on the stack in one pass: a revalidation is meant
-  /// to cost less than any page. An interpolation grew the string piece by piece (about 3,300
-  /// instructions of a 304); base-36 digits took a division each.
+  /// to cost less than any page, and an interpolation grows the string piece by piece. Hex
+  /// digits, not base 36, which would take a division each.
   private static func withTag<Result>(
     dataVersion: String, addressHash: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {

@@ -1,6 +1,6 @@
 import Foundation
+import MVVMWebTemplates
 import Synchronization
-import Templating
 
 /// Where pages get their compiled templates: loaded once at start (the default), or, with
 /// `serve --dev`, loaded again whenever a file in the templates folder changes, so an edit shows

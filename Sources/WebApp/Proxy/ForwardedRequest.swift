@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import MVVMWebServer
 
 /// What a request looked like where it entered the deployment: the real client, the scheme and
 /// host the browser used, and the path prefix the proxy serves the app under. Links, redirects,

@@ -1,9 +1,9 @@
 import Foundation
 import League
-import MVVM
+import MVVMWebTemplates
+import MVVMWebViewModels
 import Memories
 import Playlist
-import Templating
 import Users
 
 /// The app's addresses: every destination a view model can hold, turned into the path its

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import MVVMWebServer
 
 /// The host names the app answers for (`--allowed-hosts`). A browser tricked by DNS rebinding
 /// sends the attacker's host name; refusing names we do not serve closes that hole, and with it

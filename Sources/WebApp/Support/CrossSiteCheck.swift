@@ -1,4 +1,4 @@
-import HTTPServer
+import MVVMWebServer
 
 /// Refuses form posts another site makes the browser send (CSRF), the way Go's
 /// `CrossOriginProtection` does: trust the browser's `Sec-Fetch-Site`, else compare `Origin` with

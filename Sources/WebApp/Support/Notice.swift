@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import MVVMWebServer
 
 /// A one-time confirmation shown on the page a redirect leads to ("Match saved"), carried in a
 /// short-lived cookie and cleared once shown, so a reload does not show it again.

@@ -1,5 +1,5 @@
-import HTTPServer
-import MVVM
+import MVVMWebServer
+import MVVMWebViewModels
 
 /// The `page` query parameter of a paged list, and the 404s for pages that do not exist, the
 /// same for every list. `list` names the list in the messages ("playlist", "matches").

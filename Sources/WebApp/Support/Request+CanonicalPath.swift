@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServer
 import League
+import MVVMWebServer
 
 extension Request {
   /// The address the app's own links print for this request's page, with its base path: the

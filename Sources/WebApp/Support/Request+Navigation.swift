@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import MVVMWebServer
 
 extension Request {
   /// A path inside the app as the browser must ask for it: with the base path in front.

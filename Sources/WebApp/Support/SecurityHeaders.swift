@@ -1,4 +1,4 @@
-import HTTPServer
+import MVVMWebServer
 
 /// What every answer of the app tells the browser about itself: no inline script or framing
 /// (the delete confirmation cannot be clickjacked), no type sniffing, no full URLs leaked to

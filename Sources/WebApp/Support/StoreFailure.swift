@@ -1,5 +1,5 @@
-import HTTPServer
 import Logging
+import MVVMWebServer
 
 /// A store that could not be read or written (the database locked, the disk full): the person
 /// is told the data could not be saved and to try again (503), and the log gets one line with the

@@ -1,0 +1,366 @@
+import MVVMWebViewModels
+
+/// Turns a loaded page into a render plan, checking every binding against the page view model's
+/// output schema on the way and resolving it to a slot (scope depth and field number), so
+/// rendering never looks a name up. Problems are collected, not thrown, so one load reports them
+/// all.
+///
+/// Per element, bindings apply in this order: `m:mock` drops it; `m:repeat` repeats it (so the
+/// other bindings see each item); `m:if`/`m:unless` keep or drop it; `m:object` changes the scope
+/// for its subtree; `m:attr` and `m:text` fill it; `m:omit-tag` writes its content without the tag.
+struct TemplateCompiler {
+  static let bindings: Set<String> = [
+    "text", "attr", "repeat", "if", "unless", "object", "mock", "omit-tag", "fill", "slot",
+    "layout", "section", "live",
+  ]
+
+  /// What a binding names, resolved: where its value comes from and its kind.
+  private struct Resolved {
+    var slot: Slot
+    var kind: OutputKind
+  }
+
+  private(set) var errors: [TemplateError] = []
+  /// The schemas in scope, the page's first; repeat items also offer their position.
+  private var scopes: [(schema: OutputSchema, isRepeatItem: Bool)]
+  /// How many `m:if`/`m:unless` enclose the element being compiled.
+  private var conditionDepth = 0
+  /// The ids of the live elements so far, to refuse a second one with the same id.
+  private var liveIDs: Set<String> = []
+
+  init(schema: OutputSchema) {
+    scopes = [(schema, false)]
+  }
+
+  mutating func compile(_ root: TemplateElement) -> [RenderOp] {
+    var ops: [RenderOp] = root.name == "html" ? [.bytes(Array("<!DOCTYPE html>\n".utf8))] : []
+    ops += element(root, insideRawText: false)
+    return Self.merged(ops)
+  }
+
+  // MARK: Elements
+
+  private mutating func element(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
+    for attribute in element.attributes
+    where attribute.isBinding && !Self.bindings.contains(attribute.name) {
+      report(element, "unknown binding attribute m:\(attribute.name)")
+    }
+    if element.binding("mock") != nil { return [] }
+    if insideRawText && element.attributes.contains(where: \.isBinding) {
+      report(element, "bindings are not allowed inside <script> or <style>")
+      return []
+    }
+    if let name = element.binding("repeat") {
+      guard let resolved = lookup(name, element, expecting: "a list") else { return [] }
+      guard case .list(let itemSchema) = resolved.kind else {
+        report(
+          element, "m:repeat=\"\(name)\" needs a list output, but \(name) is \(resolved.kind.name)")
+        return []
+      }
+      scopes.append((itemSchema, true))
+      defer { scopes.removeLast() }
+      return [.repeatEach(resolved.slot, conditioned(element, insideRawText: insideRawText))]
+    }
+    return conditioned(element, insideRawText: insideRawText)
+  }
+
+  private mutating func conditioned(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
+    for (binding, negated) in [("if", false), ("unless", true)] {
+      guard let name = element.binding(binding) else { continue }
+      guard let slot = condition(name, element) else { return [] }
+      conditionDepth += 1
+      defer { conditionDepth -= 1 }
+      return [.condition(slot, negated: negated, scoped(element, insideRawText: insideRawText))]
+    }
+    return scoped(element, insideRawText: insideRawText)
+  }
+
+  private mutating func scoped(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
+    guard let name = element.binding("object") else {
+      return tag(element, insideRawText: insideRawText)
+    }
+    guard let resolved = lookup(name, element, expecting: "an object") else { return [] }
+    // An optional object renders its element only when it is there.
+    guard case .object(let childSchema) = resolved.kind.unwrapped else {
+      report(
+        element, "m:object=\"\(name)\" needs an object output, but \(name) is \(resolved.kind.name)"
+      )
+      return []
+    }
+    scopes.append((childSchema, false))
+    defer { scopes.removeLast() }
+    return [.object(resolved.slot, tag(element, insideRawText: insideRawText))]
+  }
+
+  private mutating func tag(_ element: TemplateElement, insideRawText: Bool) -> [RenderOp] {
+    let rawText = insideRawText || HTMLVocabulary.rawTextElements.contains(element.name)
+    let omitTag = element.binding("omit-tag") != nil
+    var ops: [RenderOp] = []
+    if !omitTag {
+      ops.append(.bytes(Array("<\(element.name)".utf8)))
+      ops += attributes(element)
+      if element.binding("live") != nil { ops.append(.bytes(Array(" data-live=\"\"".utf8))) }
+      ops.append(.bytes(Array(">".utf8)))
+    }
+    if HTMLVocabulary.voidElements.contains(element.name) {
+      if element.binding("text") != nil {
+        report(element, "<\(element.name)> has no content to bind text to")
+      }
+      return ops
+    }
+    if let name = element.binding("text") {
+      if rawText {
+        report(element, "bindings are not allowed inside <script> or <style>")
+      } else if let resolved = lookup(name, element, expecting: "text") {
+        let kind = resolved.kind.unwrapped
+        if kind == .text || kind == .url {
+          ops.append(.text(resolved.slot))
+        } else {
+          report(
+            element, "m:text=\"\(name)\" needs a text output, but \(name) is \(resolved.kind.name)")
+        }
+      }
+    } else {
+      for child in element.children {
+        switch child {
+        case .text(let text):
+          if rawText {
+            ops.append(.bytes(Array(text.utf8)))
+          } else {
+            let preformatted = element.name == "pre" || element.name == "textarea"
+            ops.append(
+              .bytes(HTMLEscaping.escaped(preformatted ? text : Self.collapsingIndentation(text))))
+          }
+        case .element(let childElement):
+          ops += self.element(childElement, insideRawText: rawText)
+        }
+      }
+    }
+    if !omitTag { ops.append(.bytes(Array("</\(element.name)>".utf8))) }
+    if element.binding("live") != nil, let id = liveID(element, omitTag: omitTag) {
+      return [.fragment(id, ops)]
+    }
+    return ops
+  }
+
+  /// The id of an `m:live` element, which is re-rendered on its own and swapped in by that id
+  /// when its view model changes; nil (and a load error) when it cannot be.
+  private mutating func liveID(_ element: TemplateElement, omitTag: Bool) -> String? {
+    guard let id = element.attributes.first(where: { !$0.isBinding && $0.name == "id" })?.value,
+      !id.isEmpty
+    else {
+      report(element, "an m:live element needs a fixed id attribute: the page swaps it in by id")
+      return nil
+    }
+    guard scopes.count == 1, conditionDepth == 0, !omitTag else {
+      report(
+        element,
+        "the m:live element \"\(id)\" is re-rendered on its own, so it cannot be inside or carry "
+          + "m:repeat, m:object, m:if, m:unless or m:omit-tag: put those inside it")
+      return nil
+    }
+    guard liveIDs.insert(id).inserted else {
+      report(element, "two m:live elements have the id \"\(id)\"")
+      return nil
+    }
+    return id
+  }
+
+  // MARK: Attributes
+
+  private mutating func attributes(_ element: TemplateElement) -> [RenderOp] {
+    let bound = boundAttributes(element)
+    var ops: [RenderOp] = []
+    for attribute in element.attributes where !attribute.isBinding {
+      if bound.contains(where: { $0.attribute == attribute.name }) { continue }
+      if HTMLVocabulary.urlAttributes.contains(attribute.name)
+        && URLSafety.isRootRelative(attribute.value)
+      {
+        ops.append(.bytes(Array(" \(attribute.name)=\"".utf8)))
+        ops.append(.basePath)
+        ops.append(.bytes(HTMLEscaping.escaped(attribute.value) + Array("\"".utf8)))
+      } else {
+        ops.append(
+          .bytes(
+            Array(" \(attribute.name)=\"".utf8) + HTMLEscaping.escaped(attribute.value)
+              + Array("\"".utf8)))
+      }
+    }
+    for (attribute, output) in bound {
+      if HTMLVocabulary.isForbiddenBindingTarget(attribute) {
+        report(
+          element, "binding the \(attribute) attribute is not allowed: it holds code or markup")
+        continue
+      }
+      if HTMLVocabulary.booleanAttributes.contains(attribute) {
+        if let slot = flag(output, element) {
+          ops.append(.booleanAttribute(slot, bytes: Array(" \(attribute)".utf8)))
+        }
+        continue
+      }
+      if HTMLVocabulary.ariaStates.contains(attribute) {
+        if let slot = flag(output, element) {
+          ops.append(.booleanAttribute(slot, bytes: Array(" \(attribute)=\"true\"".utf8)))
+        }
+        continue
+      }
+      let isURL = HTMLVocabulary.urlAttributes.contains(attribute) || attribute == "srcset"
+      guard let resolved = lookup(output, element, expecting: isURL ? "a URL" : "text") else {
+        continue
+      }
+      let kind = resolved.kind.unwrapped
+      if isURL && kind != .url {
+        report(
+          element,
+          "the \(attribute) attribute needs a URL output, but \(output) is \(resolved.kind.name)")
+        continue
+      }
+      if !isURL && kind != .text && kind != .url {
+        report(
+          element,
+          "the \(attribute) attribute needs a text output, but \(output) is \(resolved.kind.name)")
+        continue
+      }
+      let attributeKind: AttributeKind = attribute == "srcset" ? .srcset : isURL ? .url : .text
+      let op = RenderOp.attribute(
+        resolved.slot, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind)
+      // An absent optional leaves the attribute out rather than writing it empty.
+      ops.append(resolved.kind.isOptional ? .condition(resolved.slot, negated: false, [op]) : op)
+    }
+    return ops
+  }
+
+  /// `m:attr="href link; title name"`: attribute names are fixed here, in the template, never
+  /// taken from a value.
+  private mutating func boundAttributes(
+    _ element: TemplateElement
+  ) -> [(attribute: String, output: String)] {
+    guard let spec = element.binding("attr") else { return [] }
+    var pairs: [(attribute: String, output: String)] = []
+    for item in spec.split(separator: ";") {
+      let words = item.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+      guard words.count == 2, Self.isAttributeName(words[0]) else {
+        report(
+          element,
+          "m:attr expects \"attribute output\" pairs separated by \";\", got \"\(item.trimmingCharacters())\""
+        )
+        continue
+      }
+      pairs.append((String(words[0]), String(words[1])))
+    }
+    return pairs
+  }
+
+  private static func isAttributeName(_ name: Substring) -> Bool {
+    guard let first = name.first, first.isASCII, first.isLetter else { return false }
+    return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+  }
+
+  // MARK: Schema lookups
+
+  /// The innermost scope that has the name wins, so a repeat item's `name` hides the page's; a
+  /// repeat item's own outputs come before its position (`index`, `first`…).
+  private mutating func lookup(
+    _ name: String, _ element: TemplateElement, expecting: String
+  ) -> Resolved? {
+    for depth in scopes.indices.reversed() {
+      if let index = scopes[depth].schema.index(of: name) {
+        let field = scopes[depth].schema.fields[index]
+        return Resolved(
+          slot: Slot(depth: depth, source: .output(index), storage: field.storage), kind: field.kind
+        )
+      }
+      if scopes[depth].isRepeatItem, let position = RepeatPosition(name: name) {
+        return Resolved(slot: Slot(depth: depth, source: .position(position)), kind: position.kind)
+      }
+    }
+    report(element, "the view model has no output named \"\(name)\" (expected \(expecting))")
+    return nil
+  }
+
+  /// A flag, for boolean attributes.
+  /// A flag, or an optional (on when present), for an attribute that is written or left out.
+  private mutating func flag(_ name: String, _ element: TemplateElement) -> Slot? {
+    guard let resolved = lookup(name, element, expecting: "a flag") else { return nil }
+    guard resolved.kind == .flag || resolved.kind.isOptional else {
+      report(
+        element,
+        "\(name) is \(resolved.kind.name), but only a flag or an optional can switch an attribute")
+      return nil
+    }
+    return resolved.slot
+  }
+
+  /// A flag or an optional, for `m:if` and `m:unless` (an optional counts as true when present).
+  private mutating func condition(_ name: String, _ element: TemplateElement) -> Slot? {
+    guard let resolved = lookup(name, element, expecting: "a flag") else { return nil }
+    guard resolved.kind == .flag || resolved.kind.isOptional else {
+      report(
+        element,
+        "\(name) is \(resolved.kind.name), but only a flag or an optional can keep or drop something"
+      )
+      return nil
+    }
+    return resolved.slot
+  }
+
+  private mutating func report(_ element: TemplateElement, _ message: String) {
+    errors.append(TemplateError(file: element.file, line: element.line, message: message))
+  }
+
+  /// Template indentation (a run of whitespace holding a line break) becomes one line break: the
+  /// browser renders it the same, and a 100-row table no longer repeats its indentation 100 times.
+  static func collapsingIndentation(_ text: String) -> String {
+    var result = ""
+    var pending = ""
+    for character in text {
+      if character == " " || character == "\t" || character == "\n" || character == "\r" {
+        pending.append(character)
+        continue
+      }
+      if !pending.isEmpty {
+        result += pending.contains("\n") ? "\n" : pending
+        pending = ""
+      }
+      result.append(character)
+    }
+    if !pending.isEmpty { result += pending.contains("\n") ? "\n" : pending }
+    return result
+  }
+
+  /// Joins neighbouring static byte runs so rendering appends fewer, larger chunks.
+  static func merged(_ ops: [RenderOp]) -> [RenderOp] {
+    var result: [RenderOp] = []
+    for op in ops {
+      let op = op.mergingChildren()
+      if case .bytes(let next) = op, case .bytes(let previous)? = result.last {
+        result[result.count - 1] = .bytes(previous + next)
+      } else {
+        result.append(op)
+      }
+    }
+    return result
+  }
+}
+
+extension RenderOp {
+  fileprivate func mergingChildren() -> RenderOp {
+    switch self {
+    case .condition(let slot, let negated, let body):
+      .condition(slot, negated: negated, TemplateCompiler.merged(body))
+    case .repeatEach(let slot, let body): .repeatEach(slot, TemplateCompiler.merged(body))
+    case .object(let slot, let body): .object(slot, TemplateCompiler.merged(body))
+    case .fragment(let id, let body): .fragment(id, TemplateCompiler.merged(body))
+    default: self
+    }
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters() -> Substring {
+    var text = self
+    while text.first?.isWhitespace == true { text.removeFirst() }
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return text
+  }
+}

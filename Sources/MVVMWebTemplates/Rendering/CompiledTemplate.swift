@@ -1,0 +1,90 @@
+import MVVMWebViewModels
+
+/// A page ready to render: its render plan, compiled once at load against the schema of one view
+/// model type. Rendering walks the plan and appends to one byte buffer; no libxml2, no parsing,
+/// no name lookups, no string concatenation.
+public struct CompiledTemplate: Sendable {
+  let plan: RenderPlan
+  private let sizeHint: SizeHint
+
+  init(ops: [RenderOp]) {
+    plan = RenderPlan(ops)
+    // The static bytes, doubled for the dynamic parts, until a rendering says better.
+    sizeHint = SizeHint(estimate: max(2 * plan.staticBytes.count, 256))
+  }
+
+  /// The page as HTML5. `viewModel` must be of the type whose schema the template was compiled
+  /// against (`TemplateLibrary` and the web layer's typed pages see to it). Root-relative URLs,
+  /// static or bound, get `basePath` in front so the page works under a proxy's path prefix;
+  /// destinations become paths through `links`.
+  public func render<ViewModel: Outputs>(
+    _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
+  ) -> [UInt8] {
+    let page = render(
+      0..<plan.instructions.count, viewModel, basePath: basePath, links: links,
+      capacity: sizeHint.capacity)
+    sizeHint.record(page.count)
+    return page
+  }
+
+  /// The ids of the page's live elements (`m:live`), in page order: the parts of the page that
+  /// are pushed to open pages when their view model changes.
+  public var liveElementIDs: [String] { plan.fragmentIDs }
+
+  /// Renders only the live element with this `id`, exactly as it appears in the whole page, for
+  /// pushing a changed part of a page; nil when the page has no such live element.
+  public func renderElement<ViewModel: Outputs>(
+    id: String, _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
+  ) -> [UInt8]? {
+    guard let range = plan.fragments[id] else { return nil }
+    return render(range, viewModel, basePath: basePath, links: links, capacity: 256)
+  }
+
+  /// Writes the instructions in `range` straight into a new array's storage of `capacity` bytes;
+  /// only a page that outgrows it is copied (as its buffer grows, and once at the end).
+  private func render<ViewModel: Outputs>(
+    _ range: Range<Int>, _ viewModel: ViewModel, basePath: String, links: any LinkPrinter,
+    capacity: Int
+  ) -> [UInt8] {
+    var outgrown: [UInt8] = []
+    let page = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+      var output = ByteBuffer(lending: storage)
+      run(range, viewModel, basePath: basePath, links: links, output: &output)
+      if output.ownsStorage {
+        output.finish(into: &outgrown)
+      } else {
+        written = output.count
+      }
+    }
+    return outgrown.isEmpty ? page : outgrown
+  }
+
+  private func run<ViewModel: Outputs>(
+    _ range: Range<Int>, _ viewModel: ViewModel, basePath: String, links: any LinkPrinter,
+    output: inout ByteBuffer
+  ) {
+    // The plan's arrays are walked through raw buffers: no reference counting per instruction.
+    // The view model is read in place through a pointer valid for the whole walk.
+    plan.instructions.withUnsafeBufferPointer { instructions in
+      plan.staticBytes.withUnsafeBufferPointer { staticBytes in
+        withUnsafePointer(to: viewModel) { root in
+          withUnsafeTemporaryAllocation(of: Scope.self, capacity: plan.maxDepth) { scopes in
+            var renderer = Renderer(
+              instructions: instructions, staticBytes: staticBytes,
+              objectTypes: plan.objectTypes, basePath: Array(basePath.utf8), links: links,
+              output: output, scopes: scopes)
+            renderer.run(range, in: Scope(root))
+            output = renderer.output
+          }
+        }
+      }
+    }
+  }
+}
+
+/// A printer for pages without destinations: tests and the benchmark. A destination it is asked
+/// for prints as the blocked URL, so a missing printer shows, rather than linking somewhere.
+public struct NoLinks: LinkPrinter {
+  public init() {}
+  public func path(for destination: any Destination) -> String { URLSafety.blocked }
+}

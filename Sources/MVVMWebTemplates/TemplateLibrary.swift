@@ -1,0 +1,61 @@
+import Foundation
+import MVVMWebViewModels
+
+/// Every page of an app, loaded from a templates folder, validated and compiled once at start-up.
+/// If anything is wrong in any template, it refuses with all the problems at once.
+public struct TemplateLibrary: Sendable {
+  private let pages: [String: CompiledTemplate]
+
+  /// Loads each page named in `pages` (a file name relative to `directory`, like
+  /// `matches.xhtml`) and checks its bindings against the schema of the view model it will render.
+  public init(directory: String, pages: [String: OutputSchema]) throws(TemplateErrors) {
+    guard let resolved = realpath(directory, nil) else {
+      throw TemplateErrors([
+        TemplateError(file: directory, line: 0, message: "the templates folder does not exist")
+      ])
+    }
+    let root = String(cString: resolved)
+    free(resolved)
+    let loader = XMLLoader(root: root)
+    var errors: [TemplateError] = []
+    var compiled: [String: CompiledTemplate] = [:]
+    var layouts: [String: TemplateElement] = [:]
+    for (name, schema) in pages.sorted(by: { $0.key < $1.key }) {
+      guard var page = loader.load(name) else { continue }
+      let schemaErrors = loader.schemaErrors
+      if let layoutName = page.binding("layout") {
+        if layouts[layoutName] == nil {
+          layouts[layoutName] = loader.loadLayout(layoutName, for: name, line: page.line)
+        }
+        guard let layout = layouts[layoutName] else { continue }
+        var merger = LayoutMerger()
+        page = merger.merge(page: page, into: layout)
+        errors += merger.errors
+      }
+      var compiler = TemplateCompiler(schema: schema)
+      let ops = compiler.compile(page)
+      errors += compiler.errors.isEmpty ? schemaErrors : compiler.errors
+      let template = CompiledTemplate(ops: ops)
+      // Render plans keep offsets in 32 bits: a page anywhere near 2 GiB is refused, not wrapped.
+      if template.plan.staticBytes.count >= Int(Int32.max)
+        || template.plan.instructions.count >= Int(Int32.max)
+      {
+        errors.append(
+          TemplateError(file: name, line: 0, message: "the page is too large to compile"))
+      }
+      compiled[name] = template
+    }
+    errors = loader.errors + errors
+    var seen: Set<String> = []
+    errors = errors.filter { seen.insert($0.description).inserted }
+      .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    guard errors.isEmpty else { throw TemplateErrors(errors) }
+    self.pages = compiled
+  }
+
+  public subscript(page: String) -> CompiledTemplate? {
+    pages[page]
+  }
+
+  public var pageCount: Int { pages.count }
+}
