@@ -14,6 +14,8 @@ public final class EditMatchViewModel: SavableForm {
   private let players: [Player]
   @OutputIgnored public private(set) var draft: MatchDraft
   @OutputIgnored public private(set) var errors: [Field: String] = [:]
+  /// The sides whose posted players include a value that is not an id: no player of the list.
+  private var unreadableSides: Set<Field> = []
   /// A one-time confirmation, such as "Player added" on the way back from the player form.
   public var notice: String?
   /// The match as the store has it, when the form was made from it.
@@ -28,15 +30,12 @@ public final class EditMatchViewModel: SavableForm {
 
   /// The form for an existing match, or nil when there is no such match.
   public static func editing(
-    store: any LeagueStore, matchID: String, token: String
+    store: any LeagueStore, matchID: UUID, token: String
   ) throws -> EditMatchViewModel? {
-    guard let id = UUID(text: matchID), let match = try store.match(id: id) else {
-      return nil
-    }
+    guard let match = try store.match(id: matchID) else { return nil }
     let draft = MatchDraft(
-      matchID: matchID, homePlayerIDs: match.homePlayers.map { $0.id.lowercasedText },
-      awayPlayerIDs: match.awayPlayers.map { $0.id.lowercasedText },
-      homeGoals: String(match.homeGoals),
+      matchID: matchID, homePlayerIDs: match.homePlayers.map(\.id),
+      awayPlayerIDs: match.awayPlayers.map(\.id), homeGoals: String(match.homeGoals),
       awayGoals: String(match.awayGoals), token: token)
     let viewModel = try EditMatchViewModel(store: store, draft: draft)
     viewModel.stored = match
@@ -45,15 +44,24 @@ public final class EditMatchViewModel: SavableForm {
 
   // MARK: Inputs
 
-  public func setHomePlayers(_ ids: [String]) { draft.homePlayerIDs = ids }
-  public func setAwayPlayers(_ ids: [String]) { draft.awayPlayerIDs = ids }
+  /// The players' ids as the form's checkboxes sent them (an empty value is none), read once.
+  public func setHomePlayers(_ values: [String]) {
+    let (ids, unreadable) = MatchDraft.playerIDs(values)
+    draft.homePlayerIDs = ids
+    if unreadable { unreadableSides.insert(.home) } else { unreadableSides.remove(.home) }
+  }
+  public func setAwayPlayers(_ values: [String]) {
+    let (ids, unreadable) = MatchDraft.playerIDs(values)
+    draft.awayPlayerIDs = ids
+    if unreadable { unreadableSides.insert(.away) } else { unreadableSides.remove(.away) }
+  }
   public func setHomeGoals(_ text: String) { draft.homeGoals = text }
   public func setAwayGoals(_ text: String) { draft.awayGoals = text }
 
-  public func toggleHomePlayer(_ id: String) {
+  public func toggleHomePlayer(_ id: UUID) {
     draft.homePlayerIDs = Self.toggling(id, in: draft.homePlayerIDs)
   }
-  public func toggleAwayPlayer(_ id: String) {
+  public func toggleAwayPlayer(_ id: UUID) {
     draft.awayPlayerIDs = Self.toggling(id, in: draft.awayPlayerIDs)
   }
 
@@ -66,11 +74,8 @@ public final class EditMatchViewModel: SavableForm {
       let awayGoals = Self.goals(draft.awayGoals)
     else { return .failed(message: "The match has errors") }
     let record = MatchRecord(
-      id: draft.matchID.flatMap(UUID.init(text:)),
-      homePlayerIDs: draft.homePlayerIDs.compactMap { UUID(text: $0) },
-      awayPlayerIDs: draft.awayPlayerIDs.compactMap { UUID(text: $0) }, homeGoals: homeGoals,
-      awayGoals: awayGoals,
-      token: draft.token)
+      id: draft.matchID, homePlayerIDs: draft.homePlayerIDs, awayPlayerIDs: draft.awayPlayerIDs,
+      homeGoals: homeGoals, awayGoals: awayGoals, token: draft.token)
     do {
       _ = try store.saveMatch(record)
       return .done
@@ -94,8 +99,7 @@ public final class EditMatchViewModel: SavableForm {
   /// Deletes the match being edited; fails when it is already gone, and throws when the store
   /// cannot be written.
   public func delete() throws -> Outcome {
-    guard let id = draft.matchID.flatMap(UUID.init(text:)), try store.deleteMatch(id: id)
-    else {
+    guard let id = draft.matchID, try store.deleteMatch(id: id) else {
       return .failed(message: "That match does not exist any more.")
     }
     return .done
@@ -105,13 +109,19 @@ public final class EditMatchViewModel: SavableForm {
 
   private func validationErrors() -> [Field: String] {
     var errors: [Field: String] = [:]
-    let known = Set(players.map { $0.id.lowercasedText })
-    let home = Set(draft.homePlayerIDs.map { $0.lowercased() })
-    let away = Set(draft.awayPlayerIDs.map { $0.lowercased() })
-    if home.isEmpty { errors[.home] = "Pick at least one home player" }
-    if away.isEmpty { errors[.away] = "Pick at least one away player" }
+    let known = Set(players.map(\.id))
+    let home = Set(draft.homePlayerIDs)
+    let away = Set(draft.awayPlayerIDs)
+    if home.isEmpty && !unreadableSides.contains(.home) {
+      errors[.home] = "Pick at least one home player"
+    }
+    if away.isEmpty && !unreadableSides.contains(.away) {
+      errors[.away] = "Pick at least one away player"
+    }
     if !home.isDisjoint(with: away) { errors[.bothSides] = "A player cannot play on both sides" }
-    if !home.union(away).isSubset(of: known) { errors[.form] = "Pick players from the list" }
+    if !unreadableSides.isEmpty || !home.union(away).isSubset(of: known) {
+      errors[.form] = "Pick players from the list"
+    }
     if Self.goals(draft.homeGoals) == nil {
       errors[.homeGoals] = "Goals must be a whole number from 0 to 99"
     }
@@ -133,7 +143,7 @@ public final class EditMatchViewModel: SavableForm {
     return value
   }
 
-  private static func toggling(_ id: String, in ids: [String]) -> [String] {
+  private static func toggling(_ id: UUID, in ids: [UUID]) -> [UUID] {
     ids.contains(id) ? ids.filter { $0 != id } : ids + [id]
   }
 
@@ -141,7 +151,7 @@ public final class EditMatchViewModel: SavableForm {
 
   public var title: String { draft.matchID == nil ? "New Match" : "Edit Match" }
   /// The match's id, for the hidden field of an edit form; nil for a new match.
-  public var matchId: String? { draft.matchID }
+  public var matchId: String? { draft.matchID?.lowercasedText }
   public var token: String { draft.token }
   public var homePlayers: [PlayerChoice] {
     choices(
@@ -163,9 +173,9 @@ public final class EditMatchViewModel: SavableForm {
 
   /// "Ann, Bo 2 : 1 Cy": the match in one line, for the delete confirmation.
   public var summaryText: String {
-    let names = { (ids: [String]) in
-      let picked = Set(ids.map { $0.lowercased() })
-      return self.players.filter { picked.contains($0.id.lowercasedText) }.map(\.name)
+    let names = { (ids: [UUID]) in
+      let picked = Set(ids)
+      return self.players.filter { picked.contains($0.id) }.map(\.name)
         .joined(separator: ", ")
     }
     return "\(names(draft.homePlayerIDs)) \(scoreText) \(names(draft.awayPlayerIDs))"
@@ -203,21 +213,21 @@ public final class EditMatchViewModel: SavableForm {
   public var edit: LeagueDestination? { editedID.map { .editMatch($0) } }
   public var matches: LeagueDestination { .matches }
 
-  private var editedID: UUID? { draft.matchID.flatMap(UUID.init(text:)) }
+  private var editedID: UUID? { draft.matchID }
 
   private func choices(
-    selected: [String], other: [String], otherSide: String, focused: Bool
+    selected: [UUID], other: [UUID], otherSide: String, focused: Bool
   ) -> [PlayerChoice] {
-    let picked = Set(selected.map { $0.lowercased() })
-    let elsewhere = Set(other.map { $0.lowercased() })
+    let picked = Set(selected)
+    let elsewhere = Set(other)
     var focusGiven = !focused
     return players.map { player in
-      let id = player.id.lowercasedText
-      let isDisabled = elsewhere.contains(id) && !picked.contains(id)
+      let isDisabled = elsewhere.contains(player.id) && !picked.contains(player.id)
       let isFocused = !focusGiven && !isDisabled
       if isFocused { focusGiven = true }
       return PlayerChoice(
-        id: id, name: player.name, isSelected: picked.contains(id), isDisabled: isDisabled,
+        id: player.id.lowercasedText, name: player.name, isSelected: picked.contains(player.id),
+        isDisabled: isDisabled,
         note: isDisabled ? "on the \(otherSide) side" : nil, isFocused: isFocused)
     }
   }
