@@ -48,6 +48,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
       MatchRecord(
         homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 2, awayGoals: 1, token: "x"))
     let match = try #require(try store.match(id: matchID))
+    #expect(try store.matchExists(id: matchID))
+    #expect(try !store.matchExists(id: UUID()))
     #expect(match.homePlayers == [ann])
     #expect(match.awayPlayers == [ben])
     let again = try store.saveMatch(
@@ -72,6 +74,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(try reopened.rankings().map(\.player.name) == ["Ann", "Ben"])
     #expect(try reopened.deleteMatch(id: match.id))
     #expect(try !reopened.deleteMatch(id: match.id))
+    #expect(try !reopened.matchExists(id: match.id))
     #expect(try reopened.allMatches().isEmpty)
   }
 

@@ -234,6 +234,52 @@ private let directionCharacter =
     #expect(try EditMatchViewModel.editing(store: store, matchID: id, token: "e") == nil)
   }
 
+  @Test func aPostIsSavedWithoutReadingTheMatchItReplaces() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    try record([ann], [ben], 1, 0)
+    let id = try store.allMatches()[0].id
+    let counting = CountingLeagueStore(base: store)
+    let form = try #require(
+      try EditMatchViewModel.posting(store: counting, matchID: id, token: "p"))
+    form.setHomePlayers([ben.id.lowercasedText])
+    form.setAwayPlayers([ann.id.lowercasedText])
+    form.setHomeGoals("3")
+    form.setAwayGoals("2")
+    #expect(try form.save() == .done)
+    #expect(counting.reads == ["matchExists", "players"])
+    let saved = try #require(try store.match(id: id))
+    #expect(saved.homePlayers == [ben] && saved.awayPlayers == [ann])
+    #expect((saved.homeGoals, saved.awayGoals) == (3, 2))
+    #expect(form.title == "Edit Match" && form.matchId == id.lowercasedText)
+    #expect(form.storedText == nil)
+  }
+
+  @Test func aRefusedPostShowsTheMatchAsStoredBesideTheForm() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    try record([ann], [ben], 1, 0)
+    let id = try store.allMatches()[0].id
+    let counting = CountingLeagueStore(base: store)
+    let form = try #require(
+      try EditMatchViewModel.posting(store: counting, matchID: id, token: "p"))
+    form.setHomePlayers([ann.id.lowercasedText])
+    form.setAwayPlayers([ben.id.lowercasedText])
+    form.setHomeGoals("3")
+    form.setAwayGoals("lots")
+    #expect(try form.save() == .failed(message: "The match has errors"))
+    #expect(counting.reads == ["matchExists", "players", "match"])
+    #expect(form.storedText == "Saved as: Ann 1 : 0 Ben")
+    #expect(form.awayGoals == "lots")
+    #expect(form.errors == [.awayGoals: "Goals must be a whole number from 0 to 99"])
+  }
+
+  @Test func aPostToAMatchThatIsGoneMakesNoForm() throws {
+    #expect(try EditMatchViewModel.posting(store: store, matchID: UUID(), token: "p") == nil)
+    let new = try #require(try EditMatchViewModel.posting(store: store, matchID: nil, token: "p"))
+    #expect(new.title == "New Match" && new.matchId == nil && new.token == "p")
+  }
+
   /// Values that are not ids come only from a forged form: the save is refused as a player not
   /// on the list, whatever else was picked.
   @Test func aPostedPlayerThatIsNotAnIdIsRefused() throws {

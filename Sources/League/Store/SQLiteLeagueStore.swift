@@ -140,6 +140,10 @@ public final class SQLiteLeagueStore: LeagueStore {
     }
   }
 
+  public func matchExists(id: UUID) throws -> Bool {
+    try pool.read { db in try MatchRecordRow.exists(db, key: id.lowercasedText) }
+  }
+
   /// One transaction; unknown players are refused by the database's foreign keys, so the players
   /// are not read again here, and the saved match is not read back.
   public func saveMatch(_ record: MatchRecord) throws -> UUID {

@@ -18,7 +18,8 @@ public final class EditMatchViewModel: SavableForm {
   private var unreadableSides: Set<Field> = []
   /// A one-time confirmation, such as "Player added" on the way back from the player form.
   public var notice: String?
-  /// The match as the store has it, when the form was made from it.
+  /// The match as the store has it: read when the form was made from it, or when the form of a
+  /// post comes back refused.
   @OutputIgnored public private(set) var stored: Match?
 
   /// A form for `draft` (a new match, or one being edited, possibly with changes typed so far).
@@ -40,6 +41,17 @@ public final class EditMatchViewModel: SavableForm {
     let viewModel = try EditMatchViewModel(store: store, draft: draft)
     viewModel.stored = match
     return viewModel
+  }
+
+  /// The form a post to the match `matchID` (nil: a new match) is sent into, before its fields
+  /// arrive as input events: it reads only what saving needs, the players to validate against
+  /// and whether the match exists, and is nil when it does not. The stored match is read only if
+  /// the form comes back refused, to show beside it.
+  public static func posting(
+    store: any LeagueStore, matchID: UUID?, token: String
+  ) throws -> EditMatchViewModel? {
+    if let matchID, try !store.matchExists(id: matchID) { return nil }
+    return try EditMatchViewModel(store: store, draft: MatchDraft(matchID: matchID, token: token))
   }
 
   // MARK: Inputs
@@ -72,7 +84,7 @@ public final class EditMatchViewModel: SavableForm {
     errors = validationErrors()
     guard errors.isEmpty, let homeGoals = Self.goals(draft.homeGoals),
       let awayGoals = Self.goals(draft.awayGoals)
-    else { return .failed(message: "The match has errors") }
+    else { return try refused(message: "The match has errors") }
     let record = MatchRecord(
       id: draft.matchID, homePlayerIDs: draft.homePlayerIDs, awayPlayerIDs: draft.awayPlayerIDs,
       homeGoals: homeGoals, awayGoals: awayGoals, token: draft.token)
@@ -80,9 +92,9 @@ public final class EditMatchViewModel: SavableForm {
       _ = try store.saveMatch(record)
       return .done
     } catch LeagueStoreError.unknownPlayer {
-      return fail(.form, "One of the players no longer exists; pick players from the list.")
+      return try fail(.form, "One of the players no longer exists; pick players from the list.")
     } catch LeagueStoreError.matchNotFound {
-      return fail(.form, "This match no longer exists; it may have been deleted.")
+      return try fail(.form, "This match no longer exists; it may have been deleted.")
     }
   }
 
@@ -91,8 +103,15 @@ public final class EditMatchViewModel: SavableForm {
     errors[.form] = "The match could not be saved just now; nothing was changed. Please try again."
   }
 
-  private func fail(_ field: Field, _ message: String) -> Outcome {
+  private func fail(_ field: Field, _ message: String) throws -> Outcome {
     errors[field] = message
+    return try refused(message: message)
+  }
+
+  /// The form goes back to the person: an edited match shows beside it as stored, read now if
+  /// the form was made for a post without it.
+  private func refused(message: String) throws -> Outcome {
+    if stored == nil, let id = draft.matchID { stored = try store.match(id: id) }
     return .failed(message: message)
   }
 

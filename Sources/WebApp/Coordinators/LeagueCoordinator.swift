@@ -103,7 +103,10 @@ struct LeagueCoordinator: Sendable {
   private func saveMatch(_ request: Request, matchID: UUID?) throws -> Response {
     let form = try request.checkedForm()
     let token = form["token"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.newToken()
-    let viewModel = try formViewModel(request, matchID: matchID, token: token)
+    let posted = try reading(request) {
+      try EditMatchViewModel.posting(store: store, matchID: matchID, token: token)
+    }
+    guard let viewModel = posted else { throw Self.noSuchMatch }
     Self.send(form, to: viewModel)
     return save(viewModel, on: Pages.matchForm, request) { outcome in
       switch outcome {
