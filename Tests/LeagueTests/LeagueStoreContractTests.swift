@@ -24,7 +24,16 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case .sqlite:
       let path =
         NSTemporaryDirectory() + "mvvmweb-league-\(UUID().uuidString.prefix(8))/mvvmweb.sqlite"
-      return (try SQLiteLeagueStore(path: path), { try SQLiteLeagueStore(path: path) })
+      let pool = try migratedPool(at: path)
+      // A restart: the first pool is closed before the file is opened again, so the file never
+      // has two pools at once.
+      return (
+        SQLiteLeagueStore(pool: pool),
+        {
+          try pool.close()
+          return SQLiteLeagueStore(pool: try migratedPool(at: path))
+        }
+      )
     case .postgres:
       let url = try PostgresTestServer.shared.get().freshDatabase()
       let open = { try PostgresLeagueStore(pool: PostgresPool(url: url, size: 8)) }
