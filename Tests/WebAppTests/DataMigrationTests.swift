@@ -19,7 +19,7 @@ import Testing
       MatchRecord(
         homePlayerIDs: [players[0].id], awayPlayerIDs: [players[1].id], homeGoals: 1,
         awayGoals: 0, token: "before-the-move"))
-    _ = try stores.memories.importRecords(DemoMemories.records(), file: "demo")
+    try stores.memories.save(DemoMemories.items())
     return (stores, posted)
   }
 
@@ -31,7 +31,7 @@ import Testing
   @Test func theLeagueAndTheMemoriesMoveOnceAndASecondRunChangesNothing() throws {
     let (source, posted) = try sqliteSite()
     let target = try emptyPostgres()
-    let memories = DemoMemories.records().count
+    let memories = DemoMemories.items().count
 
     let summary = try DataMigration.copy(from: source, to: target)
     #expect(
@@ -75,7 +75,7 @@ import Testing
 
   @Test func aMemoryThatDoesNotArriveFailsTheMove() throws {
     let memories = InMemoryMemoriesStore()
-    _ = try memories.importRecords(DemoMemories.records(), file: "demo")
+    try memories.save(DemoMemories.items())
     let source = AppStores(
       league: InMemoryLeagueStore(), memories: LosingOneRecord(base: memories))
     let target = try emptyPostgres()
@@ -83,7 +83,7 @@ import Testing
     let failure = #expect(throws: DataMigration.MemoriesNotCopied.self) {
       try DataMigration.copy(from: source, to: target)
     }
-    let stored = DemoMemories.records().count
+    let stored = DemoMemories.items().count
     #expect(failure?.stored == stored)
     #expect(failure?.copied == stored - 1)
   }
@@ -93,10 +93,8 @@ import Testing
 private struct LosingOneRecord: MemoriesStore {
   let base: InMemoryMemoriesStore
 
-  func importRecords(_ records: [Any], file: String) throws -> ImportReport {
-    try base.importRecords(records, file: file)
-  }
+  func save(_ items: [UserContent]) throws { try base.save(items) }
   func issue(for key: IssueKey) throws -> Memories.Issue { try base.issue(for: key) }
   func itemCount() throws -> Int { try base.itemCount() }
-  func allRecords() throws -> [Any] { Array(try base.allRecords().dropFirst()) }
+  func allItems() throws -> [UserContent] { Array(try base.allItems().dropFirst()) }
 }

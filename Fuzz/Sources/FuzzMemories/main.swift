@@ -1,5 +1,5 @@
 // The memories importer: the input is a JSON file as `mvvmweb import-memories` reads it (a list
-// of records, or {"items": [...]}), parsed by IssueController; the accepted items are then
+// of records, or {"items": [...]}), decoded by IssueController; the accepted items are then
 // grouped into an issue and presented by the view models, every output of which is read the way
 // a template reads it.
 import Foundation
@@ -10,16 +10,21 @@ import MVVM
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  let json = try? JSONSerialization.jsonObject(with: Data(bytes(data, size)))
-  guard let records = json as? [Any] ?? (json as? [String: Any])?["items"] as? [Any] else {
-    return 0
-  }
-  let (accepted, problems) = IssueController().parseKeepingRecords(records, file: "fuzz.json")
-  check(accepted.count + problems.count == records.count, "a record was lost or counted twice")
+  let (items, problems) = IssueController().parse(Data(bytes(data, size)), file: "fuzz.json")
+  let indices = problems.map(\.index)
   check(
-    problems.allSatisfy { (1...records.count).contains($0.index) },
-    "a problem names a record that is not there")
-  let items = accepted.map(\.item)
+    indices == [0] && items.isEmpty || !indices.contains(0),
+    "a file that holds no list had items, or a list had a problem without a record")
+  check(Set(indices).count == indices.count, "a record was refused twice")
+  // Every item's record reads back as the same item: what the SQL stores keep and read.
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  for item in items {
+    let record = try? encoder.encode(item)
+    check(
+      record.flatMap { try? JSONDecoder().decode(UserContent.self, from: $0) } == item,
+      "item \(item.id) does not read back from its record")
+  }
   let utc = TimeZone(identifier: "UTC")!
   let key = IssueKey(year: 2100, month: 3, day: 9)!
   for item in items {

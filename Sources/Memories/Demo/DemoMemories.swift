@@ -39,9 +39,9 @@ public enum DemoMemories {
     }
   }
 
-  /// Every demo record, in the import format (see the README, "Memories data").
-  public static func records() -> [[String: Any]] {
-    var records: [[String: Any]] = []
+  /// Every demo item, three a day, as an import of their records would make them.
+  public static func items() -> [UserContent] {
+    var items: [UserContent] = []
     var dayNumber = 0
     for month in 1...12 {
       for day in 1...IssueKey.daysIn(month: month, year: 2016) {
@@ -49,83 +49,82 @@ public enum DemoMemories {
           let choices = month == 2 && day == 29 ? leapYears : years
           let year = choices[(dayNumber * 7 + slot * 3) % choices.count]
           let kind = kinds[(dayNumber + slot * 2) % kinds.count]
-          records.append(
-            record(kind: kind, year: year, month: month, day: day, slot: slot, number: dayNumber))
+          // Every date asked for is a real one; were one not, its item would be left out.
+          if let item = item(
+            kind: kind, year: year, month: month, day: day, slot: slot, number: dayNumber)
+          {
+            items.append(item)
+          }
         }
         dayNumber += 1
       }
     }
-    return records
+    return items
   }
 
-  private static func record(
+  private static func item(
     kind: String, year: Int, month: Int, day: Int, slot: Int, number: Int
-  ) -> [String: Any] {
+  ) -> UserContent? {
     let hour = 9 + slot * 4
-    let stamp = String(
-      format: "%04d-%02d-%02dT%02d:%02d:00Z", year, month, day, hour, (number * 7) % 60)
-    var record: [String: Any] = [
-      "id": String(format: "demo-%02d%02d-%d", month, day, slot), "created": stamp, "kind": kind,
-    ]
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    let date = { (hour: Int, minute: Int) in
+      calendar.date(
+        from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))
+    }
+    guard let created = date(hour, (number * 7) % 60), let end = date(min(hour + 2, 23), 0) else {
+      return nil
+    }
     let place = places[number % places.count]
+    let image = { (file: String, alt: String) in
+      MediaRef(file: file, width: 640, height: 480, alt: alt)
+    }
+    let source: String
+    let block: ContentBlock
     switch kind {
     case "photoAlbum":
-      record["source"] = "Photos"
-      record["photos"] = [
-        [
-          "file": "demo-beach.svg", "width": 640, "height": 480, "alt": "A beach",
-          "caption": "Morning swim",
-        ],
-        [
-          "file": "demo-forest.svg", "width": 640, "height": 480, "alt": "A forest path",
-          "caption": "The long way home",
-        ],
+      source = "Photos"
+      block = .photoAlbum([
+        Photo(image: image("demo-beach.svg", "A beach"), caption: "Morning swim"),
+        Photo(image: image("demo-forest.svg", "A forest path"), caption: "The long way home"),
         // One photo whose file is gone, so the page shows the placeholder.
-        [
-          "file": number % 5 == 0 ? "lost-photo.svg" : "demo-city.svg", "width": 640, "height": 480,
-          "alt": "City lights",
-          "caption": "City lights",
-        ],
-      ]
+        Photo(
+          image: image(number % 5 == 0 ? "lost-photo.svg" : "demo-city.svg", "City lights"),
+          caption: "City lights"),
+      ])
     case "video":
-      record["source"] = "Videos"
-      record["video"] = [
-        "poster": [
-          "file": "demo-poster.svg", "width": 640, "height": 480, "alt": "A birthday cake",
-        ],
-        "duration": 45 + number % 200, "link": "https://videos.example.com/watch/\(number)",
-      ]
+      source = "Videos"
+      block = .video(
+        poster: image("demo-poster.svg", "A birthday cake"), durationSeconds: 45 + number % 200,
+        link: "https://videos.example.com/watch/\(number)")
     case "text":
-      record["source"] = "Mastodon"
-      record["text"] =
+      source = "Mastodon"
+      block = .textWithLinks(
         "Finally finished the puzzle! Photos at https://example.com/puzzle-\(number) and more soon."
+      )
     case "event":
-      record["source"] = "Calendar"
-      record["event"] = [
-        "title": "Dinner with \(friends[number % friends.count])", "start": stamp,
-        "end": String(format: "%04d-%02d-%02dT%02d:00:00Z", year, month, day, min(hour + 2, 23)),
-        "place": place.name,
-      ]
+      source = "Calendar"
+      block = .event(
+        title: "Dinner with \(friends[number % friends.count])", start: created, end: end,
+        place: place.name)
     case "location":
-      record["source"] = "Check-ins"
-      record["location"] = [
-        "name": place.name, "latitude": place.latitude, "longitude": place.longitude,
-      ]
+      source = "Check-ins"
+      block = .location(name: place.name, latitude: place.latitude, longitude: place.longitude)
     default:
-      record["source"] = "Links"
-      record["link"] = [
-        "title": "How to make sourdough at home",
-        "url": "https://bread.example.org/sourdough-\(number)",
-        "siteName": "Bread Lab",
-        "image": ["file": "demo-site.svg", "width": 640, "height": 480, "alt": ""],
-      ]
+      source = "Links"
+      block = .link(
+        title: "How to make sourdough at home",
+        url: "https://bread.example.org/sourdough-\(number)",
+        siteName: "Bread Lab", image: image("demo-site.svg", ""))
     }
-    if number % 2 == 0 {
-      record["likes"] = Array(friends.prefix(1 + number % friends.count))
-      record["comments"] = [
-        ["author": friends[(number + 1) % friends.count], "text": "Love this!"]
-      ]
-    }
-    return record
+    let interactions =
+      number % 2 == 0
+      ? Interactions(
+        likes: Array(friends.prefix(1 + number % friends.count)),
+        comments: [Comment(author: friends[(number + 1) % friends.count], text: "Love this!")])
+      : Interactions(likes: [], comments: [])
+    return UserContent(
+      id: String(format: "demo-%02d%02d-%d", month, day, slot), source: source, createdAt: created,
+      block: block, interactions: interactions)
   }
 }

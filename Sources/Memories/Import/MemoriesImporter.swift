@@ -9,6 +9,7 @@ public struct MemoriesImporter {
     self.store = store
   }
 
+  /// Saves the file's good records (replacing items with the same id) and reports the others.
   public func importFile(at path: String) throws -> ImportReport {
     let name = (path as NSString).lastPathComponent
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -16,16 +17,8 @@ public struct MemoriesImporter {
         file: name, imported: 0,
         problems: [ImportProblem(file: name, index: 0, reason: "the file cannot be read")])
     }
-    let json = try? JSONSerialization.jsonObject(with: data)
-    guard let records = json as? [Any] ?? (json as? [String: Any])?["items"] as? [Any] else {
-      return ImportReport(
-        file: name, imported: 0,
-        problems: [
-          ImportProblem(
-            file: name, index: 0,
-            reason: "it is not JSON holding a list of records (or {\"items\": [...]})")
-        ])
-    }
-    return try store.importRecords(records, file: name)
+    let (items, problems) = IssueController().parse(data, file: name)
+    try store.save(items)
+    return ImportReport(file: name, imported: items.count, problems: problems)
   }
 }

@@ -1,15 +1,15 @@
 /// Where memories live. Items are stored under their month and day so an issue finds every
 /// year's items for its day at once.
 public protocol MemoriesStore: Sendable {
-  /// Imports raw records: good ones are added (or replaced, by id), bad ones reported.
-  func importRecords(_ records: [Any], file: String) throws -> ImportReport
+  /// Adds items, replacing any with the same id, in one transaction. They come checked: from a
+  /// file through the import (`MemoriesImporter`), from the demo set, or from another store.
+  func save(_ items: [UserContent]) throws
   /// The issue for a day: every earlier year's items on that month and day.
   func issue(for key: IssueKey) throws -> Issue
   /// How many items there are, to tell a fresh store.
   func itemCount() throws -> Int
-  /// Every item's record, as `importRecords` takes them: what moving memories into another store
-  /// reads.
-  func allRecords() throws -> [Any]
+  /// Every item, by id, as `save` takes them: what moving memories into another store reads.
+  func allItems() throws -> [UserContent]
 }
 
 /// What an import did: how many items it took and which records it refused.

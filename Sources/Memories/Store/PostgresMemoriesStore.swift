@@ -5,7 +5,6 @@ import MVVMWebPostgres
 /// items, filed the same way as in SQLite (`StoredMemory`).
 public final class PostgresMemoriesStore: MemoriesStore {
   private let pool: PostgresPool
-  private let controller = IssueController()
 
   /// Migrates the schema (safe when several instances start at once).
   public init(pool: PostgresPool) throws {
@@ -25,9 +24,8 @@ public final class PostgresMemoriesStore: MemoriesStore {
     try migrator.migrate(pool)
   }
 
-  public func importRecords(_ records: [Any], file: String) throws -> ImportReport {
-    let (accepted, problems) = controller.parseKeepingRecords(records, file: file)
-    let stored = try accepted.map { try StoredMemory(record: $0.record, item: $0.item) }
+  public func save(_ items: [UserContent]) throws {
+    let stored = try items.map(StoredMemory.init)
     try pool.write { connection in
       for memory in stored {
         try connection.query(
@@ -38,7 +36,6 @@ public final class PostgresMemoriesStore: MemoriesStore {
           """, [memory.id, memory.monthDay, String(memory.createdAt), memory.json])
       }
     }
-    return ImportReport(file: file, imported: accepted.count, problems: problems)
   }
 
   public func issue(for key: IssueKey) throws -> Issue {
@@ -46,7 +43,7 @@ public final class PostgresMemoriesStore: MemoriesStore {
       try connection.query("SELECT record FROM memory_item WHERE month_day = $1", [key.monthDay])
         .rows
     }
-    return Issue(key: key, items: controller.parse(Self.records(rows), file: "database").items)
+    return Issue(key: key, items: Self.items(rows))
   }
 
   public func itemCount() throws -> Int {
@@ -56,15 +53,15 @@ public final class PostgresMemoriesStore: MemoriesStore {
     return rows.first.flatMap { $0.first ?? nil }.flatMap { Int($0) } ?? 0
   }
 
-  public func allRecords() throws -> [Any] {
+  public func allItems() throws -> [UserContent] {
     let rows = try pool.withConnection { connection in
       try connection.query("SELECT record FROM memory_item ORDER BY id").rows
     }
-    return Self.records(rows)
+    return Self.items(rows)
   }
 
-  /// The records in the first column of `rows`.
-  private static func records(_ rows: [[String?]]) -> [Any] {
-    StoredMemory.records(rows.compactMap { $0.first ?? nil })
+  /// The items of the records in the first column of `rows`.
+  private static func items(_ rows: [[String?]]) -> [UserContent] {
+    StoredMemory.items(rows.compactMap { $0.first ?? nil })
   }
 }

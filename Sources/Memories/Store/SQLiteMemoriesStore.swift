@@ -2,10 +2,9 @@ import Foundation
 import GRDB
 
 /// Memories in SQLite through GRDB, in the same database file as the league (its migrations are
-/// prefixed "memories-"). Each item is stored as its validated record, under its month and day.
+/// prefixed "memories-"). Each item is stored as its record, under its month and day.
 public final class SQLiteMemoriesStore: MemoriesStore {
   private let pool: DatabasePool
-  private let controller = IssueController()
 
   /// The memories in `pool`, the app's one connection pool to its database file, already
   /// migrated with the memories' migrations (`registerMigrations(in:)`) by the file's one
@@ -31,9 +30,8 @@ public final class SQLiteMemoriesStore: MemoriesStore {
     }
   }
 
-  public func importRecords(_ records: [Any], file: String) throws -> ImportReport {
-    let (accepted, problems) = controller.parseKeepingRecords(records, file: file)
-    let stored = try accepted.map { try StoredMemory(record: $0.record, item: $0.item) }
+  public func save(_ items: [UserContent]) throws {
+    let stored = try items.map(StoredMemory.init)
     try pool.write { db in
       for memory in stored {
         try db.execute(
@@ -42,7 +40,6 @@ public final class SQLiteMemoriesStore: MemoriesStore {
           arguments: [memory.id, memory.monthDay, memory.createdAt, memory.json])
       }
     }
-    return ImportReport(file: file, imported: accepted.count, problems: problems)
   }
 
   public func issue(for key: IssueKey) throws -> Issue {
@@ -50,18 +47,17 @@ public final class SQLiteMemoriesStore: MemoriesStore {
       try String.fetchAll(
         db, sql: "SELECT record FROM memoryItem WHERE monthDay = ?", arguments: [key.monthDay])
     }
-    return Issue(
-      key: key, items: controller.parse(StoredMemory.records(records), file: "database").items)
+    return Issue(key: key, items: StoredMemory.items(records))
   }
 
   public func itemCount() throws -> Int {
     try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memoryItem") ?? 0 }
   }
 
-  public func allRecords() throws -> [Any] {
+  public func allItems() throws -> [UserContent] {
     let records = try pool.read { db in
       try String.fetchAll(db, sql: "SELECT record FROM memoryItem ORDER BY id")
     }
-    return StoredMemory.records(records)
+    return StoredMemory.items(records)
   }
 }

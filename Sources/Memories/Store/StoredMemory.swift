@@ -1,28 +1,35 @@
 import Foundation
 
-/// An imported memory as the SQL stores keep it: its validated record as JSON, filed under its
-/// month and day (UTC) so an issue finds every year's items for its day in one read.
+/// An item as the SQL stores keep it: its record as JSON, filed under its month and day (UTC) so
+/// an issue finds every year's items for its day in one read.
 struct StoredMemory {
   let id: String
   let monthDay: String
   let createdAt: Double
   let json: String
 
-  init(record: Any, item: UserContent) throws {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    let parts = calendar.dateComponents([.month, .day], from: item.createdAt)
+  init(_ item: UserContent) throws {
     id = item.id
-    monthDay = String(format: "%02d%02d", parts.month ?? 0, parts.day ?? 0)
+    monthDay = Self.monthDay(of: item.createdAt)
     createdAt = item.createdAt.timeIntervalSince1970
-    json = String(
-      decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]),
-      as: UTF8.self)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    json = String(decoding: try encoder.encode(item), as: UTF8.self)
   }
 
-  /// The records of an issue's day, read back from their JSON; one that no longer reads is left
-  /// out, as the importer leaves out a bad record.
-  static func records(_ texts: [String]) -> [Any] {
-    texts.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
+  /// `0309` for any year's March 9, in UTC.
+  static func monthDay(of date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    let parts = calendar.dateComponents([.month, .day], from: date)
+    return String(format: "%02d%02d", parts.month ?? 0, parts.day ?? 0)
+  }
+
+  /// The items of stored records, each decoded once into its typed value (the import checked it
+  /// when it came in); one that no longer reads is left out, as the import leaves out a bad
+  /// record.
+  static func items(_ records: [String]) -> [UserContent] {
+    let decoder = JSONDecoder()
+    return records.compactMap { try? decoder.decode(UserContent.self, from: Data($0.utf8)) }
   }
 }

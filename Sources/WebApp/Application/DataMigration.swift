@@ -34,23 +34,19 @@ public enum DataMigration {
     }
   }
 
-  /// Some memories did not arrive: a stored record that no longer reads, or one the target
-  /// refused. The league was copied; the command says which memories are missing and fails.
+  /// Some memories did not arrive: a stored record that no longer reads. The league was copied;
+  /// the command says how many memories are missing and fails.
   public struct MemoriesNotCopied: Error, CustomStringConvertible {
     public var stored: Int
     public var copied: Int
-    public var problems: [ImportProblem]
 
-    public var description: String {
-      (["\(copied) of the source's \(stored) memories were copied"]
-        + problems.map { "  \($0)" }).joined(separator: "\n")
-    }
+    public var description: String { "\(copied) of the source's \(stored) memories were copied" }
   }
 
   public static func copy(from source: AppStores, to target: AppStores) throws -> Summary {
     let league = try source.league.snapshot()
     let stored = try source.memories.itemCount()
-    let records = try source.memories.allRecords()
+    let memories = try source.memories.allItems()
     var leagueWasThere = false
     if try !target.league.load(league) {
       let existing = try target.league.snapshot()
@@ -59,12 +55,12 @@ public enum DataMigration {
       }
       leagueWasThere = true
     }
-    let report = try target.memories.importRecords(records, file: "the source database")
-    guard report.imported == stored, report.problems.isEmpty else {
-      throw MemoriesNotCopied(stored: stored, copied: report.imported, problems: report.problems)
+    try target.memories.save(memories)
+    guard memories.count == stored else {
+      throw MemoriesNotCopied(stored: stored, copied: memories.count)
     }
     return Summary(
-      players: league.players.count, matches: league.matches.count, memories: report.imported,
+      players: league.players.count, matches: league.matches.count, memories: memories.count,
       leagueWasThere: leagueWasThere)
   }
 }

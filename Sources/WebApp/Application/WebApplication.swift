@@ -79,7 +79,7 @@ public struct WebApplication: Responder {
     let memories = stores.memories
     if configuration.seedsDemoData, try memories.itemCount() == 0 {
       try DemoMemories.install(mediaDirectory: configuration.mediaDirectory)
-      _ = try memories.importRecords(DemoMemories.records(), file: "demo")
+      try memories.save(DemoMemories.items())
     }
     try FileManager.default.createDirectory(
       atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
