@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MVVMWeb
 import MVVMWebServer
 import MVVMWebTemplates
 import WebApp
