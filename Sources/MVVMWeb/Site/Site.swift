@@ -91,18 +91,29 @@ public struct Site {
 
   /// A page in one line: declares `page` and answers GET at `pattern` with it, rendered from the
   /// view model `viewModel` builds for the request. With `following` topics it is a live page:
-  /// its `m:live` elements follow the data (see `live(_:_:following:…)`).
+  /// its `m:live` elements follow the data (see `live(_:_:following:…)`). With `reading`, the
+  /// view model is built and rendered on the store's threads, within their deadline.
+  ///
+  /// ```swift
+  /// site.page("/numbers", NumbersViewModel.self, following: [.league], reading: data) { _ in
+  ///   try NumbersViewModel(store: store)
+  /// }
+  /// ```
   @discardableResult
   public mutating func page<Declared: Page>(
     _ pattern: String, _ page: Declared.Type, following topics: Set<ChangeTopic> = [],
+    reading store: StoreWork? = nil,
     viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel
   ) -> PageView<Declared> {
     let view = declare(page)
     let answer: Router.Handler = { request in view.render(try viewModel(request), for: request) }
-    if topics.isEmpty {
-      get(pattern, answer)
+    if !topics.isEmpty {
+      live(
+        pattern, view, following: topics, reading: store, viewModel: viewModel, answer: answer)
+    } else if let store {
+      get(pattern) { request in try await store.read(request) { try answer(request) } }
     } else {
-      live(pattern, view, following: topics, viewModel: viewModel, answer: answer)
+      get(pattern, answer)
     }
     return view
   }

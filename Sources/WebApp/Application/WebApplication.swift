@@ -47,6 +47,7 @@ public struct WebApplication: Responder {
     let data = StoreWork(executor: stores.executor, metrics: configuration.metrics)
     site.readiness(executor: stores.executor, probe: stores.probe)
     try site.add(LeagueFeature(store: stores.league, data: data))
+    try site.add(LeagueNumbersFeature(store: stores.league, data: data))
     let songs: any SongFetching =
       configuration.songsPath.map { FileSongFetcher(path: $0) } ?? BundledSongFetcher()
     try site.add(PlaylistFeature(source: PlaylistSource(fetcher: songs)))
