@@ -137,7 +137,10 @@ let package = Package(
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
     .testTarget(name: "UsersTests", dependencies: ["Users"]),
     .testTarget(
-      name: "MemoriesTests", dependencies: ["Memories", "MVVMWebPostgres", "TestSupport"]),
+      name: "MemoriesTests",
+      dependencies: [
+        "Memories", "MVVMWebPostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "FortunesTests",
       dependencies: [

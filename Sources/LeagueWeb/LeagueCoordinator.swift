@@ -96,8 +96,10 @@ struct LeagueCoordinator: Sendable {
     let viewModel: EditMatchViewModel
     if carried.contains(where: { $0.name == "token" }) {
       // Back from the child flow: the draft comes back exactly as it left.
-      var draft = MatchDraft(pairs: carried, newToken: Self.newToken)
-      draft.matchID = matchID?.lowercasedText
+      guard var draft = MatchDraft(pairs: carried, newToken: Self.newToken) else {
+        throw Self.noSuchMatch
+      }
+      draft.matchID = matchID
       try ensureExists(matchID, request)
       viewModel = try reading(request) { try EditMatchViewModel(store: store, draft: draft) }
     } else {
@@ -115,7 +117,10 @@ struct LeagueCoordinator: Sendable {
   private func saveMatch(_ request: Request, matchID: UUID?) throws -> Response {
     let form = try request.checkedForm()
     let token = form["token"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.newToken()
-    let viewModel = try formViewModel(request, matchID: matchID, token: token)
+    let posted = try reading(request) {
+      try EditMatchViewModel.posting(store: store, matchID: matchID, token: token)
+    }
+    guard let viewModel = posted else { throw Self.noSuchMatch }
     Self.send(form, to: viewModel)
     return save(viewModel, on: matchFormPage, request) { outcome in
       switch outcome {
@@ -161,7 +166,7 @@ struct LeagueCoordinator: Sendable {
       }
       guard
         let editing = try EditMatchViewModel.editing(
-          store: store, matchID: matchID.lowercasedText, token: token)
+          store: store, matchID: matchID, token: token)
       else { throw Self.noSuchMatch }
       return editing
     }
@@ -214,8 +219,9 @@ struct LeagueCoordinator: Sendable {
     guard fields.pairs.contains(where: { $0.name == "token" }) else {
       return NewPlayerViewModel(store: store)
     }
-    let draft = MatchDraft(pairs: fields.tuples, newToken: Self.newToken)
-    if let matchID = draft.matchID, UUID(text: matchID) == nil { throw Self.noSuchMatch }
+    guard let draft = MatchDraft(pairs: fields.tuples, newToken: Self.newToken) else {
+      throw Self.noSuchMatch
+    }
     return NewPlayerViewModel(store: store, returningTo: draft)
   }
 

@@ -21,7 +21,7 @@ enum LeagueRoutes {
     case .deleteMatch(let id): "/matches/\(id.lowercasedText)/delete"
     case .resumeMatch(let draft):
       // The match id goes in the path only as a UUID, so no form value can shape the path.
-      (draft.matchID.flatMap(UUID.init(text:)).map { path(for: .editMatch($0)) } ?? newMatch)
+      (draft.matchID.map { path(for: .editMatch($0)) } ?? newMatch)
         + queryString(draft.pairs.filter { $0.name != "match" })
     case .newPlayer: newPlayer
     case .rankings: rankings

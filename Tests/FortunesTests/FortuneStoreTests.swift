@@ -46,13 +46,27 @@ import Testing
     try PostgresTestServer.shared.get().freshDatabase()
   }
 
+  /// The fortunes' part of the migrator the app runs once on its database file.
+  static func migrator() -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    SQLiteFortuneStore.registerMigrations(in: &migrator)
+    return migrator
+  }
+
+  /// A new database file's one pool, migrated as the app migrates it.
+  static func migratedPool() throws -> DatabasePool {
+    let pool = try DatabasePool(path: sqlitePath())
+    try migrator().migrate(pool)
+    return pool
+  }
+
   /// A store on a new database, migrated twice (as every start after the first does).
   static func store(_ kind: String) throws -> any FortuneStore {
     switch kind {
     case "sqlite":
-      let pool = try DatabasePool(path: sqlitePath())
-      _ = try SQLiteFortuneStore(database: pool)
-      return try SQLiteFortuneStore(database: pool)
+      let pool = try migratedPool()
+      try migrator().migrate(pool)
+      return SQLiteFortuneStore(database: pool)
     default:
       let pool = try PostgresPool(url: try postgresURL(), size: 2)
       _ = try PostgresFortuneStore(pool: pool)
@@ -74,8 +88,8 @@ import Testing
     let insert: (String) throws -> Void
     switch kind {
     case "sqlite":
-      let pool = try DatabasePool(path: Self.sqlitePath())
-      store = try SQLiteFortuneStore(database: pool)
+      let pool = try Self.migratedPool()
+      store = SQLiteFortuneStore(database: pool)
       insert = { sql in try pool.write { db in try db.execute(sql: sql) } }
     default:
       let url = try Self.postgresURL()
@@ -90,14 +104,19 @@ import Testing
     #expect(try store.fortunes().contains(Fortune(id: 13, message: "Thirteen")))
   }
 
-  /// The league's pool serves the fortunes too: the migration joins the others' in the file.
+  /// The league's pool serves the fortunes too: the migration joins the others' in the file,
+  /// whether the file's migrator runs them all or (as files older than that one migrator were
+  /// made) each feature ran its own.
   @Test func theTableSitsBesideOtherMigrationsInOneFile() throws {
     let pool = try DatabasePool(path: Self.sqlitePath())
     var other = DatabaseMigrator()
     other.registerMigration("other-1") { db in try db.execute(sql: "CREATE TABLE other (x)") }
     try other.migrate(pool)
-    _ = try SQLiteFortuneStore(database: pool)
-    try other.migrate(pool)
+    try Self.migrator().migrate(pool)
+    var both = other
+    SQLiteFortuneStore.registerMigrations(in: &both)
+    try both.migrate(pool)
+    #expect(try SQLiteFortuneStore(database: pool).fortunes().count == 12)
     let applied = try pool.read { db in
       try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
     }

@@ -14,6 +14,7 @@ struct FailingLeagueStore: LeagueStore {
     try base.matches(limit: limit, offset: offset)
   }
   func match(id: UUID) throws -> Match? { try base.match(id: id) }
+  func matchExists(id: UUID) throws -> Bool { try base.matchExists(id: id) }
   func saveMatch(_ record: MatchRecord) throws -> UUID { throw Unavailable() }
   func deleteMatch(id: UUID) throws -> Bool { throw Unavailable() }
   func rankings() throws -> [Ranking] { try base.rankings() }

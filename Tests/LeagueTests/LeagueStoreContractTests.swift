@@ -24,7 +24,16 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case .sqlite:
       let path =
         NSTemporaryDirectory() + "mvvmweb-league-\(UUID().uuidString.prefix(8))/mvvmweb.sqlite"
-      return (try SQLiteLeagueStore(path: path), { try SQLiteLeagueStore(path: path) })
+      let pool = try migratedPool(at: path)
+      // A restart: the first pool is closed before the file is opened again, so the file never
+      // has two pools at once.
+      return (
+        SQLiteLeagueStore(pool: pool),
+        {
+          try pool.close()
+          return SQLiteLeagueStore(pool: try migratedPool(at: path))
+        }
+      )
     case .postgres:
       let url = try PostgresTestServer.shared.get().freshDatabase()
       let open = { try PostgresLeagueStore(pool: PostgresPool(url: url, size: 8)) }
@@ -48,6 +57,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
       MatchRecord(
         homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 2, awayGoals: 1, token: "x"))
     let match = try #require(try store.match(id: matchID))
+    #expect(try store.matchExists(id: matchID))
+    #expect(try !store.matchExists(id: UUID()))
     #expect(match.homePlayers == [ann])
     #expect(match.awayPlayers == [ben])
     let again = try store.saveMatch(
@@ -72,6 +83,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(try reopened.rankings().map(\.player.name) == ["Ann", "Ben"])
     #expect(try reopened.deleteMatch(id: match.id))
     #expect(try !reopened.deleteMatch(id: match.id))
+    #expect(try !reopened.matchExists(id: match.id))
     #expect(try reopened.allMatches().isEmpty)
   }
 

@@ -159,8 +159,8 @@ private let directionCharacter =
   }
 
   @Test func togglingPlayersMarksChoicesAndTheOtherSideAsAHint() throws {
-    let ann = try store.addPlayer(name: "Ann").id.uuidString.lowercased()
-    let ben = try store.addPlayer(name: "Ben").id.uuidString.lowercased()
+    let ann = try store.addPlayer(name: "Ann").id
+    let ben = try store.addPlayer(name: "Ben").id
     let form = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t"))
     form.toggleHomePlayer(ann)
     form.toggleAwayPlayer(ben)
@@ -207,8 +207,7 @@ private let directionCharacter =
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     let draft = MatchDraft(
-      homePlayerIDs: [ann.id.uuidString], awayPlayerIDs: [ben.id.uuidString], homeGoals: "2",
-      awayGoals: "1",
+      homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: "2", awayGoals: "1",
       token: "same")
     #expect(try EditMatchViewModel(store: store, draft: draft).save() == .done)
     #expect(try EditMatchViewModel(store: store, draft: draft).save() == .done)
@@ -219,29 +218,98 @@ private let directionCharacter =
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     try record([ann], [ben], 1, 0)
-    let id = try store.allMatches()[0].id.uuidString.lowercased()
+    let id = try store.allMatches()[0].id
     let form = try #require(try EditMatchViewModel.editing(store: store, matchID: id, token: "e"))
     #expect(form.title == "Edit Match")
     #expect(form.draft.homeGoals == "1")
+    #expect(form.matchId == id.lowercasedText)
     form.setAwayGoals("4")
-    #expect(form.formAction == .editMatch(UUID(uuidString: id)!))
-    #expect(form.deletion == .deleteMatch(UUID(uuidString: id)!))
+    #expect(form.formAction == .editMatch(id))
+    #expect(form.deletion == .deleteMatch(id))
     #expect(try form.save() == .done)
     #expect(try store.allMatches()[0].awayGoals == 4)
     #expect(try form.delete() == .done)
     #expect(try form.delete() == .failed(message: "That match does not exist any more."))
     #expect(try store.allMatches().isEmpty)
     #expect(try EditMatchViewModel.editing(store: store, matchID: id, token: "e") == nil)
-    #expect(try EditMatchViewModel.editing(store: store, matchID: "not-a-uuid", token: "e") == nil)
+  }
+
+  @Test func aPostIsSavedWithoutReadingTheMatchItReplaces() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    try record([ann], [ben], 1, 0)
+    let id = try store.allMatches()[0].id
+    let counting = CountingLeagueStore(base: store)
+    let form = try #require(
+      try EditMatchViewModel.posting(store: counting, matchID: id, token: "p"))
+    form.setHomePlayers([ben.id.lowercasedText])
+    form.setAwayPlayers([ann.id.lowercasedText])
+    form.setHomeGoals("3")
+    form.setAwayGoals("2")
+    #expect(try form.save() == .done)
+    #expect(counting.reads == ["matchExists", "players"])
+    let saved = try #require(try store.match(id: id))
+    #expect(saved.homePlayers == [ben] && saved.awayPlayers == [ann])
+    #expect((saved.homeGoals, saved.awayGoals) == (3, 2))
+    #expect(form.title == "Edit Match" && form.matchId == id.lowercasedText)
+    #expect(form.storedText == nil)
+  }
+
+  @Test func aRefusedPostShowsTheMatchAsStoredBesideTheForm() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    try record([ann], [ben], 1, 0)
+    let id = try store.allMatches()[0].id
+    let counting = CountingLeagueStore(base: store)
+    let form = try #require(
+      try EditMatchViewModel.posting(store: counting, matchID: id, token: "p"))
+    form.setHomePlayers([ann.id.lowercasedText])
+    form.setAwayPlayers([ben.id.lowercasedText])
+    form.setHomeGoals("3")
+    form.setAwayGoals("lots")
+    #expect(try form.save() == .failed(message: "The match has errors"))
+    #expect(counting.reads == ["matchExists", "players", "match"])
+    #expect(form.storedText == "Saved as: Ann 1 : 0 Ben")
+    #expect(form.awayGoals == "lots")
+    #expect(form.errors == [.awayGoals: "Goals must be a whole number from 0 to 99"])
+  }
+
+  @Test func aPostToAMatchThatIsGoneMakesNoForm() throws {
+    #expect(try EditMatchViewModel.posting(store: store, matchID: UUID(), token: "p") == nil)
+    let new = try #require(try EditMatchViewModel.posting(store: store, matchID: nil, token: "p"))
+    #expect(new.title == "New Match" && new.matchId == nil && new.token == "p")
+  }
+
+  /// Values that are not ids come only from a forged form: the save is refused as a player not
+  /// on the list, whatever else was picked.
+  @Test func aPostedPlayerThatIsNotAnIdIsRefused() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let form = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t"))
+    form.setHomePlayers([ann.id.lowercasedText, "", "not-an-id"])
+    form.setAwayPlayers([ben.id.uuidString])
+    form.setHomeGoals("1")
+    form.setAwayGoals("0")
+    #expect(!form.canSave)
+    #expect(try form.save() == .failed(message: "The match has errors"))
+    #expect(form.errors == [.form: "Pick players from the list"])
+    form.setHomePlayers(["not-an-id"])
+    _ = try form.save()
+    #expect(form.errors == [.form: "Pick players from the list"])
+    form.setHomePlayers([ann.id.lowercasedText])
+    #expect(form.draft.homePlayerIDs == [ann.id] && form.draft.awayPlayerIDs == [ben.id])
+    #expect(try form.save() == .done)
+    #expect(try store.allMatches().map(\.homeGoals) == [1])
   }
 
   @Test func thePlayerFormOfTheChildFlowCarriesTheDraftBack() throws {
-    let draft = MatchDraft(homePlayerIDs: ["a"], homeGoals: "2", token: "t")
+    let player = UUID()
+    let draft = MatchDraft(homePlayerIDs: [player], homeGoals: "2", token: "t")
     let form = NewPlayerViewModel(store: store, returningTo: draft)
     #expect(form.back == .resumeMatch(draft))
     #expect(
       form.carried.map { "\($0.name)=\($0.value)" } == [
-        "home=a", "homeGoals=2", "awayGoals=", "token=t",
+        "home=\(player.lowercasedText)", "homeGoals=2", "awayGoals=", "token=t",
       ])
   }
 
@@ -252,8 +320,8 @@ private let directionCharacter =
     let form = try EditMatchViewModel(
       store: failing,
       draft: MatchDraft(
-        homePlayerIDs: [ann.id.uuidString], awayPlayerIDs: [ben.id.uuidString], homeGoals: "1",
-        awayGoals: "0", token: "t"))
+        homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: "1", awayGoals: "0",
+        token: "t"))
     #expect(throws: FailingLeagueStore.Unavailable.self) { try form.save() }
     form.reportStoreFailure()
     #expect(
@@ -265,11 +333,37 @@ private let directionCharacter =
   }
 
   @Test func draftRoundTripsThroughFormFields() {
+    let (match, a, b, c) = (UUID(), UUID(), UUID(), UUID())
     let draft = MatchDraft(
-      matchID: "m1", homePlayerIDs: ["a", "b"], awayPlayerIDs: ["c"], homeGoals: "2",
-      awayGoals: "x", token: "t")
+      matchID: match, homePlayerIDs: [a, b], awayPlayerIDs: [c], homeGoals: "2",
+      awayGoals: "x of 3 ", token: "t")
+    #expect(
+      draft.pairs.map { "\($0.name)=\($0.value)" } == [
+        "match=\(match.lowercasedText)", "home=\(a.lowercasedText)", "home=\(b.lowercasedText)",
+        "away=\(c.lowercasedText)", "homeGoals=2", "awayGoals=x of 3 ", "token=t",
+      ])
     #expect(MatchDraft(pairs: draft.pairs, newToken: { "new" }) == draft)
     #expect(MatchDraft(pairs: [], newToken: { "new" }) == MatchDraft(token: "new"))
+  }
+
+  /// Ids are read once, from text in either case; a value that is not an id is no player, and
+  /// a match value that is not an id makes no draft (the coordinator answers 404).
+  @Test func aDraftReadsItsIdsOnceFromTheFields() throws {
+    let (match, a) = (UUID(), UUID())
+    let read = try #require(
+      MatchDraft(
+        pairs: [
+          ("match", match.uuidString), ("home", a.uuidString), ("home", "a"), ("home", ""),
+          ("away", String(repeating: "f", count: 37)), ("homeGoals", "12345678901234567890"),
+          ("token", String(repeating: "t", count: 65)),
+        ], newToken: { "fresh" }))
+    #expect(
+      read
+        == MatchDraft(
+          matchID: match, homePlayerIDs: [a], homeGoals: "1234567890123456", token: "fresh"))
+    #expect(MatchDraft(pairs: [("match", "m1"), ("token", "t")], newToken: { "new" }) == nil)
+    #expect(
+      MatchDraft(pairs: [("match", ""), ("token", "t")], newToken: { "new" })?.matchID == nil)
   }
 
   @Test(arguments: [

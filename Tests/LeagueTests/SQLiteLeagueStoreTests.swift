@@ -14,9 +14,9 @@ import Testing
     let changes = ChangeFeed()
     let published = Mutex<[String]>([])
     changes.observe { topic in published.withLock { $0.append(topic.name) } }
-    let store = try SQLiteLeagueStore(path: path, changes: changes)
+    let store = SQLiteLeagueStore(pool: try migratedPool(at: path), changes: changes)
     let count = { published.withLock { $0.count } }
-    #expect(count() == 0)  // Opening and migrating is not a change.
+    #expect(count() == 0)  // Opening is not a change.
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     #expect(count() == 2)
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func aDamagedIdInTheFileThrowsInsteadOfTrapping() throws {
-    let store = try SQLiteLeagueStore(path: path)
+    let store = SQLiteLeagueStore(pool: try migratedPool(at: path))
     _ = try store.addPlayer(name: "Ann")
     try store.pool.write { db in try db.execute(sql: "UPDATE player SET id = 'not-a-uuid'") }
     #expect(throws: MalformedID(text: "not-a-uuid")) { try store.rankings() }
@@ -54,7 +54,7 @@ import Testing
     let old = UUID()
     do {
       let queue = try DatabaseQueue(path: path)
-      try SQLiteLeagueStore.migrator.migrate(queue, upTo: "league-2-standings")
+      try leagueMigrator().migrate(queue, upTo: "league-2-standings")
       try queue.write { db in
         for (id, name) in [(ann, "Ann"), (ben, "Ben")] {
           try db.execute(
@@ -71,7 +71,7 @@ import Testing
         }
       }
     }
-    let store = try SQLiteLeagueStore(path: path)
+    let store = SQLiteLeagueStore(pool: try migratedPool(at: path))
     let matchID = try store.saveMatch(
       MatchRecord(homePlayerIDs: [ann], awayPlayerIDs: [ben], homeGoals: 1, awayGoals: 0))
     let texts = try store.pool.read { db in
@@ -90,14 +90,15 @@ import Testing
   }
 
   @Test func theStandingsAreReadOncePerCommittedChange() throws {
-    let store = try SQLiteLeagueStore(path: path)
+    let store = SQLiteLeagueStore(pool: try migratedPool(at: path))
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     let table = {
       try store.rankings().map { "\($0.player.name) \($0.matchesPlayed) \($0.points)" }
     }
     #expect(try table() == ["Ann 0 0", "Ben 0 0"])
-    // Another connection's write is not heard of, which shows the standings were kept.
+    // Another process's write (a connection of its own) is not heard of, which shows the
+    // standings were kept.
     let other = try DatabaseQueue(path: path)
     try other.write { db in try db.execute(sql: "UPDATE player SET points = 1 WHERE name = 'Ben'") }
     #expect(try table() == ["Ann 0 0", "Ben 0 0"])

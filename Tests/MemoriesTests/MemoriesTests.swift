@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MVVMWebPostgres
 import MVVMWebViewModels
 import TestSupport
@@ -127,14 +128,23 @@ var everyKind: [[String: Any]] {
   }
 }
 
+/// A new database file's one pool, migrated as the app migrates it (the memories' part).
+func migratedPool() throws -> DatabasePool {
+  let pool = try DatabasePool(
+    path: NSTemporaryDirectory() + "mvvmweb-mem-\(UUID().uuidString.prefix(6)).sqlite")
+  var migrator = DatabaseMigrator()
+  SQLiteMemoriesStore.registerMigrations(in: &migrator)
+  try migrator.migrate(pool)
+  return pool
+}
+
 @Suite struct MemoriesStoreTests {
   /// The same test on each store the app can run on.
   @Test(arguments: ["sqlite", "postgres"])
   func importIsIdempotentAndQueriesADayAcrossYears(_ kind: String) throws {
     let store: any MemoriesStore =
       kind == "sqlite"
-      ? try SQLiteMemoriesStore(
-        path: NSTemporaryDirectory() + "mvvmweb-mem-\(UUID().uuidString.prefix(6))/db.sqlite")
+      ? SQLiteMemoriesStore(pool: try migratedPool())
       : try PostgresMemoriesStore(
         pool: PostgresPool(url: try PostgresTestServer.shared.get().freshDatabase(), size: 2))
     let report = try store.importRecords(

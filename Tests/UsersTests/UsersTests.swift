@@ -51,7 +51,7 @@ import Testing
     let viewModel = UsersViewModel(store: store, avatars: avatars)
     let before = viewModel.rows
     #expect(before.count == 100)
-    let first = store.users[0]
+    let first = store.snapshot().users[0]
     let firstAvatar = Avatar(firstName: first.firstName, lastName: first.lastName)
     #expect(
       before[0].avatar.url == Link(UsersDestination.avatar(first.id, version: firstAvatar.version)))
@@ -69,7 +69,7 @@ import Testing
     let store = UserStore(seed: 1, latency: .milliseconds(200), changes: changes)
     let published = Mutex<[String]>([])
     changes.observe { topic in
-      published.withLock { $0.append("\(topic) refreshing=\(store.isRefreshing)") }
+      published.withLock { $0.append("\(topic) refreshing=\(store.snapshot().isRefreshing)") }
     }
     let viewModel = UsersViewModel(store: store, avatars: AvatarCache())
     let before = viewModel.rows.map(\.name)
@@ -83,10 +83,31 @@ import Testing
     #expect(viewModel.rows.map(\.name) == before)
     finished.wait()
     finished.wait()
-    #expect(!viewModel.isRefreshing && viewModel.refreshingText == nil && viewModel.canClearCache)
-    #expect(store.users == UserGenerator(seed: 2).users(count: 100))
-    #expect(viewModel.rows.map(\.name) != before)
+    // The next page builds its view model afresh, from the new set.
+    let after = UsersViewModel(store: store, avatars: AvatarCache())
+    #expect(!after.isRefreshing && after.refreshingText == nil && after.canClearCache)
+    #expect(store.snapshot().users == UserGenerator(seed: 2).users(count: 100))
+    #expect(after.rows.map(\.name) != before)
     #expect(published.withLock { $0 } == ["users refreshing=true", "users refreshing=false"])
+  }
+
+  /// A refresh that starts, and one that ends, while a page is being rendered: every output of
+  /// that page still shows the one state its view model was built from.
+  @Test func aRefreshBetweenTwoOutputsDoesNotMixThem() {
+    let store = UserStore(seed: 1, latency: .milliseconds(100))
+    let viewModel = UsersViewModel(store: store, avatars: AvatarCache())
+    let firstSet = UserGenerator(seed: 1).users(count: 100).map(PersonViewModel.name(of:))
+    #expect(viewModel.rows.map(\.name) == firstSet)
+    let finished = DispatchSemaphore(value: 0)
+    store.refresh { finished.signal() }
+    #expect(store.snapshot().isRefreshing)
+    #expect(!viewModel.isRefreshing && viewModel.refreshingText == nil)
+    finished.wait()
+    #expect(viewModel.rows.map(\.name) == firstSet)
+    #expect(viewModel.countText == "100 users" && viewModel.canClearCache)
+    let secondSet = UserGenerator(seed: 2).users(count: 100).map(PersonViewModel.name(of:))
+    #expect(firstSet != secondSet)
+    #expect(UsersViewModel(store: store, avatars: AvatarCache()).rows.map(\.name) == secondSet)
   }
 
   @Test func avatarIsInitialsOnAColourFromTheName() {

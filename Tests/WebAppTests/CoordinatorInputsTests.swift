@@ -47,7 +47,7 @@ import WebApp
     let destinations: [any Destination] = [
       LeagueDestination.matches, LeagueDestination.newMatch, LeagueDestination.editMatch(id),
       LeagueDestination.deleteMatch(id), LeagueDestination.newPlayer, LeagueDestination.rankings,
-      LeagueDestination.resumeMatch(MatchDraft(matchID: id.lowercasedText, token: "t")),
+      LeagueDestination.resumeMatch(MatchDraft(matchID: id, token: "t")),
       PlaylistDestination.page(1), UsersDestination.users, UsersDestination.person(1),
       UsersDestination.avatar(1, version: "v"), MemoriesDestination.issue(IssueKey("20150309")!),
       MemoriesDestination.itemInIssue(IssueKey("20150309")!, itemID: "x"),

@@ -123,10 +123,22 @@ import Testing
       try app.post(base + "/edit", "home=\(ann)&away=\(ben)&homeGoals=5&awayGoals=0&token=y").status
         == 303)
     #expect(try app.get("/matches").text.contains("5 : 0"))
+    // A refused edit comes back with what was typed, beside the match as stored.
+    let refused = try app.post(
+      base + "/edit", "home=\(ann)&away=\(ben)&homeGoals=6&awayGoals=lots&token=z")
+    #expect(refused.status == 422)
+    #expect(
+      refused.text.contains(
+        #"<p id="stored-match" class="stored" role="status" data-live="">Saved as: Ann 5 : 0 Ben</p>"#
+      ))
+    #expect(refused.text.contains(#"value="lots""#))
     #expect(try app.get(base + "/delete").text.contains("<strong>Ann 5 : 0 Ben</strong>"))
     let deleted = try app.post(base + "/delete", "")
     #expect(deleted.status == 303)
     #expect(try app.get(base + "/edit").status == 404)
+    #expect(
+      try app.post(base + "/edit", "home=\(ann)&away=\(ben)&homeGoals=1&awayGoals=1&token=w")
+        .status == 404)
     #expect(try app.post(base + "/delete", "").status == 404)
     let missing = try app.get("/matches/00000000-0000-0000-0000-000000000000/edit")
     #expect(missing.status == 404)

@@ -6,21 +6,20 @@ import GRDB
 public final class SQLiteFortuneStore: FortuneStore {
   private let database: any DatabaseWriter
 
-  /// Migrates `database` (creating and seeding the `fortune` table once) and reads from it.
-  public init(database: any DatabaseWriter) throws {
-    try Self.migrator.migrate(database)
+  /// Reads the fortunes from `database`, already migrated with this feature's migration
+  /// (`registerMigrations(in:)`) by the file's one migrator.
+  public init(database: any DatabaseWriter) {
     self.database = database
   }
 
-  /// The one migration of this feature, named apart from the other features' ("fortunes-") in
-  /// the table of applied migrations they all share.
-  static var migrator: DatabaseMigrator {
-    var migrator = DatabaseMigrator()
+  /// Adds this feature's one migration (creating and seeding the `fortune` table once) to the
+  /// one migrator of the database file the app's features share, named apart from the others'
+  /// ("fortunes-") in the table of applied migrations they all share.
+  public static func registerMigrations(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("fortunes-1-table-and-rows") { db in
       try db.execute(sql: FortuneSeed.createTable)
       try db.execute(sql: FortuneSeed.insertRows)
     }
-    return migrator
   }
 
   /// One statement, prepared once per reader connection (GRDB's statement cache). A value the

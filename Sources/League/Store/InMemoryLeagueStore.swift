@@ -58,6 +58,10 @@ public final class InMemoryLeagueStore: LeagueStore {
     state.withLock { $0.matches[id] }
   }
 
+  public func matchExists(id: UUID) throws -> Bool {
+    state.withLock { $0.matches[id] != nil }
+  }
+
   public func saveMatch(_ record: MatchRecord) throws -> UUID {
     let now = clock()
     return try state.withLock { state throws(LeagueStoreError) in

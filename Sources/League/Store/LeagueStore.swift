@@ -15,6 +15,8 @@ public protocol LeagueStore: Sendable {
   /// however many matches there are; an offset past the end gives no matches.
   func matches(limit: Int, offset: Int) throws -> MatchPage
   func match(id: UUID) throws -> Match?
+  /// Whether the match is there, without reading it: what a post to its form needs to know.
+  func matchExists(id: UUID) throws -> Bool
   /// Creates (`record.id == nil`) or updates a match and returns its id. Creating with a token
   /// already used returns the id of the match recorded then, instead of making a second one.
   func saveMatch(_ record: MatchRecord) throws -> UUID

@@ -126,6 +126,12 @@ public final class PostgresLeagueStore: LeagueStore {
     }
   }
 
+  public func matchExists(id: UUID) throws -> Bool {
+    try pool.withConnection { connection in
+      try connection.query("SELECT 1 FROM match WHERE id = $1", [id.lowercasedText]).count > 0
+    }
+  }
+
   /// One transaction; unknown players are refused by the foreign keys. Two instances saving the
   /// same form token at once: the second insert fails on the token's uniqueness, and answers
   /// with the match the first one recorded.

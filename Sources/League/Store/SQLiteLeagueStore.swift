@@ -12,31 +12,21 @@ public final class SQLiteLeagueStore: LeagueStore {
   /// The standings as last read; the change observer drops them at each committed league write.
   private let standings = KeptRead<[Ranking]>()
 
-  /// Opens (creating if needed) the database file and its folder, and migrates it. Every
-  /// committed write to the league is published on `changes` as `.league`.
-  public convenience init(path: String, changes: ChangeFeed = ChangeFeed()) throws {
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    var configuration = Configuration()
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
-    }
-    configuration.busyMode = .timeout(5)
-    try self.init(pool: DatabasePool(path: path, configuration: configuration), changes: changes)
-  }
-
   /// The league in `pool`, the app's one connection pool to its database file (GRDB's rule:
-  /// one per file), migrated here.
-  public init(pool: DatabasePool, changes: ChangeFeed = ChangeFeed()) throws {
+  /// one per file), already migrated with the league's migrations (`registerMigrations(in:)`)
+  /// by the file's one migrator. Every committed write to the league is published on `changes`
+  /// as `.league`.
+  public init(pool: DatabasePool, changes: ChangeFeed = ChangeFeed()) {
     self.pool = pool
-    try Self.migrator.migrate(pool)
     pool.add(
       transactionObserver: LeagueChangeObserver(feed: changes, standings: standings),
       extent: .databaseLifetime)
   }
 
-  static var migrator: DatabaseMigrator {
-    var migrator = DatabaseMigrator()
+  /// Adds the league's migrations to the one migrator of the database file the app's features
+  /// share. Their identifiers ("league-") are what files already record as applied: never rename
+  /// one, only add new ones after them.
+  public static func registerMigrations(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("league-1-players-and-matches") { db in
       try db.execute(
         sql: """
@@ -99,7 +89,6 @@ public final class SQLiteLeagueStore: LeagueStore {
           UPDATE matchPlayer SET matchId = lower(matchId), playerId = lower(playerId);
           """)
     }
-    return migrator
   }
 
   public func players() throws -> [Player] {
@@ -138,6 +127,10 @@ public final class SQLiteLeagueStore: LeagueStore {
         db, from: "match", whereClause: "WHERE m.id = ?", arguments: [id.lowercasedText]
       ).first
     }
+  }
+
+  public func matchExists(id: UUID) throws -> Bool {
+    try pool.read { db in try MatchRecordRow.exists(db, key: id.lowercasedText) }
   }
 
   /// One transaction; unknown players are refused by the database's foreign keys, so the players

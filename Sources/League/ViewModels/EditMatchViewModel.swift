@@ -14,9 +14,12 @@ public final class EditMatchViewModel: SavableForm {
   private let players: [Player]
   @OutputIgnored public private(set) var draft: MatchDraft
   @OutputIgnored public private(set) var errors: [Field: String] = [:]
+  /// The sides whose posted players include a value that is not an id: no player of the list.
+  private var unreadableSides: Set<Field> = []
   /// A one-time confirmation, such as "Player added" on the way back from the player form.
   public var notice: String?
-  /// The match as the store has it, when the form was made from it.
+  /// The match as the store has it: read when the form was made from it, or when the form of a
+  /// post comes back refused.
   @OutputIgnored public private(set) var stored: Match?
 
   /// A form for `draft` (a new match, or one being edited, possibly with changes typed so far).
@@ -28,32 +31,49 @@ public final class EditMatchViewModel: SavableForm {
 
   /// The form for an existing match, or nil when there is no such match.
   public static func editing(
-    store: any LeagueStore, matchID: String, token: String
+    store: any LeagueStore, matchID: UUID, token: String
   ) throws -> EditMatchViewModel? {
-    guard let id = UUID(text: matchID), let match = try store.match(id: id) else {
-      return nil
-    }
+    guard let match = try store.match(id: matchID) else { return nil }
     let draft = MatchDraft(
-      matchID: matchID, homePlayerIDs: match.homePlayers.map { $0.id.lowercasedText },
-      awayPlayerIDs: match.awayPlayers.map { $0.id.lowercasedText },
-      homeGoals: String(match.homeGoals),
+      matchID: matchID, homePlayerIDs: match.homePlayers.map(\.id),
+      awayPlayerIDs: match.awayPlayers.map(\.id), homeGoals: String(match.homeGoals),
       awayGoals: String(match.awayGoals), token: token)
     let viewModel = try EditMatchViewModel(store: store, draft: draft)
     viewModel.stored = match
     return viewModel
   }
 
+  /// The form a post to the match `matchID` (nil: a new match) is sent into, before its fields
+  /// arrive as input events: it reads only what saving needs, the players to validate against
+  /// and whether the match exists, and is nil when it does not. The stored match is read only if
+  /// the form comes back refused, to show beside it.
+  public static func posting(
+    store: any LeagueStore, matchID: UUID?, token: String
+  ) throws -> EditMatchViewModel? {
+    if let matchID, try !store.matchExists(id: matchID) { return nil }
+    return try EditMatchViewModel(store: store, draft: MatchDraft(matchID: matchID, token: token))
+  }
+
   // MARK: Inputs
 
-  public func setHomePlayers(_ ids: [String]) { draft.homePlayerIDs = ids }
-  public func setAwayPlayers(_ ids: [String]) { draft.awayPlayerIDs = ids }
+  /// The players' ids as the form's checkboxes sent them (an empty value is none), read once.
+  public func setHomePlayers(_ values: [String]) {
+    let (ids, unreadable) = MatchDraft.playerIDs(values)
+    draft.homePlayerIDs = ids
+    if unreadable { unreadableSides.insert(.home) } else { unreadableSides.remove(.home) }
+  }
+  public func setAwayPlayers(_ values: [String]) {
+    let (ids, unreadable) = MatchDraft.playerIDs(values)
+    draft.awayPlayerIDs = ids
+    if unreadable { unreadableSides.insert(.away) } else { unreadableSides.remove(.away) }
+  }
   public func setHomeGoals(_ text: String) { draft.homeGoals = text }
   public func setAwayGoals(_ text: String) { draft.awayGoals = text }
 
-  public func toggleHomePlayer(_ id: String) {
+  public func toggleHomePlayer(_ id: UUID) {
     draft.homePlayerIDs = Self.toggling(id, in: draft.homePlayerIDs)
   }
-  public func toggleAwayPlayer(_ id: String) {
+  public func toggleAwayPlayer(_ id: UUID) {
     draft.awayPlayerIDs = Self.toggling(id, in: draft.awayPlayerIDs)
   }
 
@@ -64,20 +84,17 @@ public final class EditMatchViewModel: SavableForm {
     errors = validationErrors()
     guard errors.isEmpty, let homeGoals = Self.goals(draft.homeGoals),
       let awayGoals = Self.goals(draft.awayGoals)
-    else { return .failed(message: "The match has errors") }
+    else { return try refused(message: "The match has errors") }
     let record = MatchRecord(
-      id: draft.matchID.flatMap(UUID.init(text:)),
-      homePlayerIDs: draft.homePlayerIDs.compactMap { UUID(text: $0) },
-      awayPlayerIDs: draft.awayPlayerIDs.compactMap { UUID(text: $0) }, homeGoals: homeGoals,
-      awayGoals: awayGoals,
-      token: draft.token)
+      id: draft.matchID, homePlayerIDs: draft.homePlayerIDs, awayPlayerIDs: draft.awayPlayerIDs,
+      homeGoals: homeGoals, awayGoals: awayGoals, token: draft.token)
     do {
       _ = try store.saveMatch(record)
       return .done
     } catch LeagueStoreError.unknownPlayer {
-      return fail(.form, "One of the players no longer exists; pick players from the list.")
+      return try fail(.form, "One of the players no longer exists; pick players from the list.")
     } catch LeagueStoreError.matchNotFound {
-      return fail(.form, "This match no longer exists; it may have been deleted.")
+      return try fail(.form, "This match no longer exists; it may have been deleted.")
     }
   }
 
@@ -86,16 +103,22 @@ public final class EditMatchViewModel: SavableForm {
     errors[.form] = "The match could not be saved just now; nothing was changed. Please try again."
   }
 
-  private func fail(_ field: Field, _ message: String) -> Outcome {
+  private func fail(_ field: Field, _ message: String) throws -> Outcome {
     errors[field] = message
+    return try refused(message: message)
+  }
+
+  /// The form goes back to the person: an edited match shows beside it as stored, read now if
+  /// the form was made for a post without it.
+  private func refused(message: String) throws -> Outcome {
+    if stored == nil, let id = draft.matchID { stored = try store.match(id: id) }
     return .failed(message: message)
   }
 
   /// Deletes the match being edited; fails when it is already gone, and throws when the store
   /// cannot be written.
   public func delete() throws -> Outcome {
-    guard let id = draft.matchID.flatMap(UUID.init(text:)), try store.deleteMatch(id: id)
-    else {
+    guard let id = draft.matchID, try store.deleteMatch(id: id) else {
       return .failed(message: "That match does not exist any more.")
     }
     return .done
@@ -105,13 +128,19 @@ public final class EditMatchViewModel: SavableForm {
 
   private func validationErrors() -> [Field: String] {
     var errors: [Field: String] = [:]
-    let known = Set(players.map { $0.id.lowercasedText })
-    let home = Set(draft.homePlayerIDs.map { $0.lowercased() })
-    let away = Set(draft.awayPlayerIDs.map { $0.lowercased() })
-    if home.isEmpty { errors[.home] = "Pick at least one home player" }
-    if away.isEmpty { errors[.away] = "Pick at least one away player" }
+    let known = Set(players.map(\.id))
+    let home = Set(draft.homePlayerIDs)
+    let away = Set(draft.awayPlayerIDs)
+    if home.isEmpty && !unreadableSides.contains(.home) {
+      errors[.home] = "Pick at least one home player"
+    }
+    if away.isEmpty && !unreadableSides.contains(.away) {
+      errors[.away] = "Pick at least one away player"
+    }
     if !home.isDisjoint(with: away) { errors[.bothSides] = "A player cannot play on both sides" }
-    if !home.union(away).isSubset(of: known) { errors[.form] = "Pick players from the list" }
+    if !unreadableSides.isEmpty || !home.union(away).isSubset(of: known) {
+      errors[.form] = "Pick players from the list"
+    }
     if Self.goals(draft.homeGoals) == nil {
       errors[.homeGoals] = "Goals must be a whole number from 0 to 99"
     }
@@ -133,7 +162,7 @@ public final class EditMatchViewModel: SavableForm {
     return value
   }
 
-  private static func toggling(_ id: String, in ids: [String]) -> [String] {
+  private static func toggling(_ id: UUID, in ids: [UUID]) -> [UUID] {
     ids.contains(id) ? ids.filter { $0 != id } : ids + [id]
   }
 
@@ -141,7 +170,7 @@ public final class EditMatchViewModel: SavableForm {
 
   public var title: String { draft.matchID == nil ? "New Match" : "Edit Match" }
   /// The match's id, for the hidden field of an edit form; nil for a new match.
-  public var matchId: String? { draft.matchID }
+  public var matchId: String? { draft.matchID?.lowercasedText }
   public var token: String { draft.token }
   public var homePlayers: [PlayerChoice] {
     choices(
@@ -163,9 +192,9 @@ public final class EditMatchViewModel: SavableForm {
 
   /// "Ann, Bo 2 : 1 Cy": the match in one line, for the delete confirmation.
   public var summaryText: String {
-    let names = { (ids: [String]) in
-      let picked = Set(ids.map { $0.lowercased() })
-      return self.players.filter { picked.contains($0.id.lowercasedText) }.map(\.name)
+    let names = { (ids: [UUID]) in
+      let picked = Set(ids)
+      return self.players.filter { picked.contains($0.id) }.map(\.name)
         .joined(separator: ", ")
     }
     return "\(names(draft.homePlayerIDs)) \(scoreText) \(names(draft.awayPlayerIDs))"
@@ -203,21 +232,21 @@ public final class EditMatchViewModel: SavableForm {
   public var edit: LeagueDestination? { editedID.map { .editMatch($0) } }
   public var matches: LeagueDestination { .matches }
 
-  private var editedID: UUID? { draft.matchID.flatMap(UUID.init(text:)) }
+  private var editedID: UUID? { draft.matchID }
 
   private func choices(
-    selected: [String], other: [String], otherSide: String, focused: Bool
+    selected: [UUID], other: [UUID], otherSide: String, focused: Bool
   ) -> [PlayerChoice] {
-    let picked = Set(selected.map { $0.lowercased() })
-    let elsewhere = Set(other.map { $0.lowercased() })
+    let picked = Set(selected)
+    let elsewhere = Set(other)
     var focusGiven = !focused
     return players.map { player in
-      let id = player.id.lowercasedText
-      let isDisabled = elsewhere.contains(id) && !picked.contains(id)
+      let isDisabled = elsewhere.contains(player.id) && !picked.contains(player.id)
       let isFocused = !focusGiven && !isDisabled
       if isFocused { focusGiven = true }
       return PlayerChoice(
-        id: id, name: player.name, isSelected: picked.contains(id), isDisabled: isDisabled,
+        id: player.id.lowercasedText, name: player.name, isSelected: picked.contains(player.id),
+        isDisabled: isDisabled,
         note: isDisabled ? "on the \(otherSide) side" : nil, isFocused: isFocused)
     }
   }

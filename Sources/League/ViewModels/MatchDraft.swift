@@ -1,18 +1,20 @@
-/// Everything typed into the match form so far, as text, exactly as the user entered it. The
-/// coordinator carries it through the "Add a player" child flow and back (as form fields), so
-/// nothing is lost on the way.
+import Foundation
+
+/// Everything chosen and typed into the match form so far: the ids read once, as `UUID`s, and the
+/// goals as the user typed them. The coordinator carries it through the "Add a player" child
+/// flow and back (as form fields), so nothing is lost on the way.
 public struct MatchDraft: Sendable, Equatable {
   /// The match being edited, or nil for a new one.
-  public var matchID: String?
-  public var homePlayerIDs: [String]
-  public var awayPlayerIDs: [String]
+  public var matchID: UUID?
+  public var homePlayerIDs: [UUID]
+  public var awayPlayerIDs: [UUID]
   public var homeGoals: String
   public var awayGoals: String
   /// Identifies this form's submission: the same token twice records one match.
   public var token: String
 
   public init(
-    matchID: String? = nil, homePlayerIDs: [String] = [], awayPlayerIDs: [String] = [],
+    matchID: UUID? = nil, homePlayerIDs: [UUID] = [], awayPlayerIDs: [UUID] = [],
     homeGoals: String = "", awayGoals: String = "", token: String
   ) {
     self.matchID = matchID
@@ -24,17 +26,23 @@ public struct MatchDraft: Sendable, Equatable {
   }
 
   /// Reads the form's fields: `home` and `away` repeated per selected player, `homeGoals`,
-  /// `awayGoals`, `token` and, when editing, `match`.
-  /// Each field is kept to a size a real form sends (a UUID is 36 characters), so a forged form
-  /// cannot grow the child flow's addresses past what proxies and browsers accept.
-  public init(pairs: [(name: String, value: String)], newToken: () -> String) {
+  /// `awayGoals`, `token` and, when editing, `match`. Nil when `match` is there but is not a
+  /// match id: such a draft belongs to no form.
+  /// Each field is kept to a size a real form sends, so a forged form cannot grow the child
+  /// flow's addresses past what proxies and browsers accept. A player value that is not an id
+  /// names no player of the list, and no checkbox would show it: it is left out.
+  public init?(pairs: [(name: String, value: String)], newToken: () -> String) {
     let values = { (name: String) in pairs.filter { $0.name == name }.map(\.value) }
     let ids = { (name: String) in
-      Array(values(name).filter { !$0.isEmpty && $0.utf8.count <= 36 }.prefix(Self.maxPlayers))
+      Array(Self.playerIDs(values(name)).ids.prefix(Self.maxPlayers))
+    }
+    var matchID: UUID?
+    if let text = values("match").first, !text.isEmpty {
+      guard let id = UUID(text: text) else { return nil }
+      matchID = id
     }
     self.init(
-      matchID: values("match").first.flatMap { $0.isEmpty || $0.utf8.count > 36 ? nil : $0 },
-      homePlayerIDs: ids("home"), awayPlayerIDs: ids("away"),
+      matchID: matchID, homePlayerIDs: ids("home"), awayPlayerIDs: ids("away"),
       homeGoals: String(values("homeGoals").first?.prefix(16) ?? ""),
       awayGoals: String(values("awayGoals").first?.prefix(16) ?? ""),
       token: values("token").first.flatMap { $0.isEmpty || $0.utf8.count > 64 ? nil : $0 }
@@ -44,12 +52,23 @@ public struct MatchDraft: Sendable, Equatable {
   /// Players a side can have in a form.
   static let maxPlayers = 100
 
+  /// The players' ids a form sent, each read once, and whether any value was not an id at all
+  /// (only a forged form sends one). Empty values, an unticked box's, are no value.
+  static func playerIDs(_ texts: [String]) -> (ids: [UUID], unreadable: Bool) {
+    var ids: [UUID] = []
+    var unreadable = false
+    for text in texts where !text.isEmpty {
+      if let id = UUID(text: text) { ids.append(id) } else { unreadable = true }
+    }
+    return (ids, unreadable)
+  }
+
   /// The same fields, to carry in a query string or hidden inputs.
   public var pairs: [(name: String, value: String)] {
     var pairs: [(name: String, value: String)] = []
-    if let matchID { pairs.append(("match", matchID)) }
-    pairs += homePlayerIDs.map { ("home", $0) }
-    pairs += awayPlayerIDs.map { ("away", $0) }
+    if let matchID { pairs.append(("match", matchID.lowercasedText)) }
+    pairs += homePlayerIDs.map { ("home", $0.lowercasedText) }
+    pairs += awayPlayerIDs.map { ("away", $0.lowercasedText) }
     pairs += [("homeGoals", homeGoals), ("awayGoals", awayGoals), ("token", token)]
     return pairs
   }

@@ -7,19 +7,16 @@ public final class SQLiteMemoriesStore: MemoriesStore {
   private let pool: DatabasePool
   private let controller = IssueController()
 
-  public convenience init(path: String) throws {
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    var configuration = Configuration()
-    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-    configuration.busyMode = .timeout(5)
-    try self.init(pool: DatabasePool(path: path, configuration: configuration))
+  /// The memories in `pool`, the app's one connection pool to its database file, already
+  /// migrated with the memories' migrations (`registerMigrations(in:)`) by the file's one
+  /// migrator.
+  public init(pool: DatabasePool) {
+    self.pool = pool
   }
 
-  /// The memories in `pool`, the app's one connection pool to its database file, migrated here.
-  public init(pool: DatabasePool) throws {
-    self.pool = pool
-    var migrator = DatabaseMigrator()
+  /// Adds the memories' migrations to the one migrator of the database file the app's features
+  /// share. Their identifiers ("memories-") are what files already record as applied.
+  public static func registerMigrations(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("memories-1-items") { db in
       try db.execute(
         sql: """
@@ -32,7 +29,6 @@ public final class SQLiteMemoriesStore: MemoriesStore {
           CREATE INDEX memoryItem_monthDay ON memoryItem(monthDay, createdAt);
           """)
     }
-    try migrator.migrate(pool)
   }
 
   public func importRecords(_ records: [Any], file: String) throws -> ImportReport {

@@ -35,8 +35,17 @@ public final class UserStore: Sendable {
     state = Mutex(State(seed: seed, users: UserGenerator(seed: seed).users(count: count)))
   }
 
-  public var users: [User] { state.withLock { $0.users } }
-  public var isRefreshing: Bool { state.withLock { $0.isRefreshing } }
+  /// The users and whether a new set is being made, as they stood together at one moment.
+  public struct Snapshot: Sendable, Equatable {
+    public var users: [User]
+    public var isRefreshing: Bool
+  }
+
+  /// Both parts of the state under one lock, so a page built from it never shows the old set
+  /// beside the new set's state (or the reverse) when a refresh lands while it is made.
+  public func snapshot() -> Snapshot {
+    state.withLock { Snapshot(users: $0.users, isRefreshing: $0.isRefreshing) }
+  }
 
   public func user(id: Int) -> User? {
     state.withLock { state in state.users.first { $0.id == id } }

@@ -59,8 +59,8 @@ public struct AppStores: Sendable {
   }
 
   /// The stores in the SQLite file at `path`, created if needed: one connection pool for the
-  /// file (GRDB's rule), shared by every store. A write waits for another process's lock at
-  /// most `deadline` (SQLite's busy timeout).
+  /// file (GRDB's rule), shared by every store, and one migrator run once. A write waits for
+  /// another process's lock at most `deadline` (SQLite's busy timeout).
   public init(
     sqlite path: String, readers: Int = 4, deadline: Duration = .seconds(3),
     changes: ChangeFeed = ChangeFeed()
@@ -74,12 +74,22 @@ public struct AppStores: Sendable {
     // One reader connection for each read thread: a read never waits for a connection.
     configuration.maximumReaderCount = max(1, readers)
     let pool = try DatabasePool(path: path, configuration: configuration)
-    league = try SQLiteLeagueStore(pool: pool, changes: changes)
-    memories = try SQLiteMemoriesStore(pool: pool)
-    fortunes = try SQLiteFortuneStore(database: pool)
+    try Self.sqliteMigrator.migrate(pool)
+    league = SQLiteLeagueStore(pool: pool, changes: changes)
+    memories = SQLiteMemoriesStore(pool: pool)
+    fortunes = SQLiteFortuneStore(database: pool)
     executor = StoreExecutor(readers: readers, writers: 1, deadline: deadline)
     probe = { _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
     listener = nil
+  }
+
+  /// The SQLite file's one migrator: every feature's migrations, in one table of applied ones.
+  private static var sqliteMigrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    SQLiteLeagueStore.registerMigrations(in: &migrator)
+    SQLiteMemoriesStore.registerMigrations(in: &migrator)
+    SQLiteFortuneStore.registerMigrations(in: &migrator)
+    return migrator
   }
 
   /// The stores in the PostgreSQL database at `url`, on `poolSize` connections whose every wait
