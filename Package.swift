@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "MVVMWebTemplates", targets: ["MVVMWebTemplates"]),
     .library(name: "MVVMWebViewModels", targets: ["MVVMWebViewModels"]),
     .library(name: "MVVMWebPostgres", targets: ["MVVMWebPostgres"]),
+    .library(name: "MVVMWeb", targets: ["MVVMWeb"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -73,16 +74,32 @@ let package = Package(
         "MVVMWebViewModels", "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
 
-    // Routes, coordinators, page views and the composition root.
+    // The web framework: sites, features, typed pages, live pages, the store's threads, proxy
+    // and security support. It knows no app.
     .target(
-      name: "WebApp",
+      name: "MVVMWeb",
       dependencies: [
-        "MVVMWebServer", "MVVMWebTemplates", "MVVMWebViewModels", "League", "Playlist", "Users",
-        "Memories", "Fortunes",
-        "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+        "MVVMWebServer", "MVVMWebTemplates", "MVVMWebViewModels",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
+      ]),
+
+    // Each app on the framework's public API: its routes, pages, links and notices.
+    .target(name: "LeagueWeb", dependencies: ["MVVMWeb", "League"]),
+    .target(name: "PlaylistWeb", dependencies: ["MVVMWeb", "Playlist"]),
+    .target(name: "UsersWeb", dependencies: ["MVVMWeb", "Users"]),
+    .target(name: "MemoriesWeb", dependencies: ["MVVMWeb", "Memories"]),
+    .target(name: "FortunesWeb", dependencies: ["MVVMWeb", "Fortunes"]),
+
+    // The composition root: the stores, the configuration and the four apps on one site.
+    .target(
+      name: "WebApp",
+      dependencies: [
+        "MVVMWeb", "LeagueWeb", "PlaylistWeb", "UsersWeb", "MemoriesWeb", "FortunesWeb",
+        "League", "Playlist", "Users", "Memories", "Fortunes", "MVVMWebPostgres",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
       name: "mvvmweb",
@@ -94,7 +111,7 @@ let package = Package(
 
     // Release-mode timing of the playlist page's render (not a test: see README, Benchmarks).
     .executableTarget(
-      name: "RenderBench", dependencies: ["MVVMWebTemplates", "Playlist", "WebApp"],
+      name: "RenderBench", dependencies: ["PlaylistWeb", "Playlist"],
       path: "Benchmarks/RenderBench"),
 
     // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.
@@ -129,9 +146,13 @@ let package = Package(
       dependencies: [
         "Fortunes", "MVVMWebPostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
-      dependencies: ["WebApp", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "WebApp", "MVVMWeb", "LeagueWeb", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 // server: `swift run -c release RenderBench [songs.json] [iterations]`.
 import Foundation
 import Playlist
-import WebApp
+import PlaylistWeb
 
 let arguments = CommandLine.arguments
 let songsPath = arguments.count > 1 ? arguments[1] : "../shared/bench/songs.json"

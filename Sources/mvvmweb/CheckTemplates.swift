@@ -17,9 +17,12 @@ struct CheckTemplates: ParsableCommand {
     do {
       let library = try WebApplication.loadTemplates(from: templates)
       print("All \(library.pageCount) templates in \(templates) are fine.")
-    } catch {
+    } catch let error as TemplateErrors {
       printError(
         "\(error.listing(under: templates))\n\(error.errors.count) problem(s) in \(templates).")
+      throw ExitCode.failure
+    } catch {
+      printError("The templates could not be checked: \(error)")
       throw ExitCode.failure
     }
   }

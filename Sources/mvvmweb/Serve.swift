@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MVVMWeb
 import MVVMWebServer
 import MVVMWebTemplates
 import WebApp
@@ -102,6 +103,27 @@ struct Serve: ParsableCommand {
   var maxStreams = 10_000
 
   @Option(
+    name: .customLong("max-live-pages"),
+    help: ArgumentHelp(
+      "Different live pages followed at once (each is rendered on every change of its data, however many streams follow it); a stream for one more gets 503 and its page simply stops updating.",
+      valueName: "count"))
+  var maxLivePages = 1_000
+
+  @Option(
+    name: .customLong("max-live-element"),
+    help: ArgumentHelp(
+      "The most bytes of HTML one live element may have; a larger one is not pushed, and its open pages are told to reload to see changes.",
+      valueName: "bytes"))
+  var maxLiveElement = 512 * 1024
+
+  @Option(
+    name: .customLong("answer-timeout"),
+    help: ArgumentHelp(
+      "Seconds a handler that answers later (one waiting for the store) may take before the request gets 503; the store's own deadline (--store-deadline) comes first.",
+      valueName: "seconds"))
+  var answerTimeout = 30.0
+
+  @Option(
     name: .customLong("heartbeat"),
     help: ArgumentHelp(
       "Seconds between the comment lines that keep quiet live streams open through proxies (keep it below the proxy's read timeout).",
@@ -194,10 +216,14 @@ struct Serve: ParsableCommand {
     }
     if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
     if maxStreams < 0 { throw ValidationError("--max-streams must be zero or more") }
+    if maxLivePages < 1 { throw ValidationError("--max-live-pages must be at least 1") }
+    if maxLiveElement < 1 { throw ValidationError("--max-live-element must be at least 1 byte") }
     if !(usersLatency >= 0 && usersLatency <= 60) {
       throw ValidationError("--users-latency must be from 0 to 60 seconds")
     }
-    for seconds in [idleTimeout, headerTimeout, bodyTimeout, bodyDeadline, drainTimeout, heartbeat]
+    for seconds in [
+      idleTimeout, headerTimeout, bodyTimeout, bodyDeadline, drainTimeout, heartbeat, answerTimeout,
+    ]
     where !(seconds > 0 && seconds <= 86_400) {
       throw ValidationError("timeouts must be more than 0 and at most 86400 seconds")
     }
@@ -250,7 +276,9 @@ struct Serve: ParsableCommand {
       basePath: basePath, trustedProxies: proxies,
       allowedHosts: allowedHosts.isEmpty ? .any : try AllowedHosts(specifications: allowedHosts),
       metrics: metrics, developerMode: dev,
-      live: LiveSettings(maxStreams: maxStreams, heartbeat: .seconds(heartbeat)),
+      live: LiveSettings(
+        maxStreams: maxStreams, maxPages: maxLivePages, maxElementBytes: maxLiveElement,
+        heartbeat: .seconds(heartbeat)),
       usersLatency: .seconds(usersLatency))
     appConfiguration = database.applied(to: appConfiguration)
     let connections = OpenFileLimit.connections(fitting: maxConnections, logger: logger)
@@ -281,7 +309,7 @@ struct Serve: ParsableCommand {
         maxConnections: connections, headerTimeout: .seconds(headerTimeout),
         bodyTimeout: .seconds(bodyTimeout), bodyDeadline: .seconds(bodyDeadline),
         idleTimeout: .seconds(idleTimeout),
-        drainDeadline: .seconds(drainTimeout),
+        drainDeadline: .seconds(drainTimeout), answerTimeout: .seconds(answerTimeout),
         logger: logger, logsRequests: !quiet, metrics: metrics.server,
         requestPreparer: { application.prepare(&$0) }),
       responder: application)

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWeb
 import MVVMWebServer
 import TestSupport
 import WebApp

@@ -3,6 +3,7 @@ import League
 import TestSupport
 import Testing
 
+@testable import MVVMWeb
 @testable import WebApp
 
 /// Pages stay bounded as data grows: a league of 10,000 matches in a real SQLite file is shown

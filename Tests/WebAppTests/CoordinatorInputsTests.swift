@@ -1,5 +1,6 @@
 import Foundation
 import League
+import MVVMWeb
 import MVVMWebServer
 import MVVMWebViewModels
 import Memories
@@ -7,8 +8,9 @@ import Playlist
 import TestSupport
 import Testing
 import Users
+import WebApp
 
-@testable import WebApp
+@testable import LeagueWeb
 
 /// What the served path does with a post is what the view-model tests do: the same input events,
 /// and every destination a view model can hold leads to a route that answers.
@@ -41,7 +43,7 @@ import Users
     let matchID = try #require(
       matches.bodyText.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
     let id = try #require(UUID(uuidString: String(matchID)))
-    let links = AppLinks()
+    let links = app.application.site
     let destinations: [any Destination] = [
       LeagueDestination.matches, LeagueDestination.newMatch, LeagueDestination.editMatch(id),
       LeagueDestination.deleteMatch(id), LeagueDestination.newPlayer, LeagueDestination.rankings,

@@ -1,5 +1,6 @@
 import Foundation
 import League
+import MVVMWeb
 import Memories
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWeb
 import Testing
 
 /// `serve --dev`: templates follow their files without a restart, and what is broken is shown.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import MVVMWeb
 @testable import WebApp
 
 /// The app's answers to hostile input: no trap, no header of the client's making, and the

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWeb
 import TestSupport
 import Testing
 
@@ -163,5 +164,25 @@ import Testing
     #expect(try app.get("/players/new?name=Sneaky").status == 200)
     #expect(try app.get("/matches/x/delete").status == 404)
     #expect(!(try app.get("/rankings").text.contains("Sneaky")))
+  }
+}
+
+@Suite struct LeagueNumbersPageTests {
+  @Test func theNumbersPageShowsTheLeagueAndLinksToTheRankings() throws {
+    let app = try AppHarness()
+    #expect(try app.post("/players/new", "name=Ann").status == 303)
+    let page = try app.get("/numbers")
+    #expect(page.status == 200)
+    #expect(page.text.contains("<title>The league in numbers · MVVMWeb</title>"))
+    #expect(
+      page.text.contains(
+        """
+        <dl id="numbers" class="numbers" data-live="">
+        <dt>Players</dt><dd>1</dd>
+        <dt>Matches</dt><dd>0</dd>
+        <dt>Most matches</dt><dd>No one yet</dd>
+        </dl>
+        """))
+    #expect(page.text.contains(#"<p><a href="/rankings">See the rankings</a></p>"#))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWeb
 import TestSupport
 import Testing
 import WebApp

@@ -1,3 +1,4 @@
+import MVVMWeb
 import Testing
 
 /// `/metrics`: the Prometheus text of what the server and the app counted, for this machine and

@@ -1,5 +1,6 @@
 import Foundation
 import League
+import MVVMWeb
 import Synchronization
 import TestSupport
 import Testing

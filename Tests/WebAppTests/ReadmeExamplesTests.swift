@@ -1,3 +1,4 @@
+import MVVMWeb
 import Testing
 
 /// The README's examples, as a newcomer would try them: each one is true.

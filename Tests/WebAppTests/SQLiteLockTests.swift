@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MVVMWeb
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import MVVMWeb
 @testable import WebApp
 
 /// Pages made per request carry a strong validator over their bytes: a client that has the page

@@ -36,6 +36,17 @@ class MissingFolders(unittest.TestCase):
             self.assertIn("--dev shows errors in the browser: use it on a loopback --host only",
                           result.stderr)
 
+    def test_live_page_limits_and_the_answer_timeout_are_checked(self):
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        for flag, value, message in (
+                ("--max-live-pages", "0", "--max-live-pages must be at least 1"),
+                ("--max-live-element", "0", "--max-live-element must be at least 1 byte"),
+                ("--answer-timeout", "0",
+                 "timeouts must be more than 0 and at most 86400 seconds")):
+            result = self.run_in(folder, "serve", "--port", "0", flag, value)
+            self.assertEqual(result.returncode, 64, flag)
+            self.assertIn(message, result.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWeb
 
 /// Everything the composition root needs to build the apps, apart from how the server listens.
 /// The command line fills it; tests build their own.
@@ -71,6 +72,14 @@ public struct AppConfiguration: Sendable {
     self.databasePoolSize = databasePoolSize
     self.storeDeadline = storeDeadline
     self.sqliteReaders = sqliteReaders
+  }
+
+  /// How the site is served: its folders, proxies, hosts, metrics, mode and live pages.
+  public var site: SiteConfiguration {
+    SiteConfiguration(
+      templatesDirectory: templatesDirectory, publicDirectory: publicDirectory,
+      usesErrorTemplate: true, basePath: basePath, trustedProxies: trustedProxies,
+      allowedHosts: allowedHosts, metrics: metrics, developerMode: developerMode, live: live)
   }
 
   /// The database file inside the data folder.

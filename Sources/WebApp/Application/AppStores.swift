@@ -2,8 +2,8 @@ import Fortunes
 import Foundation
 import GRDB
 import League
+import MVVMWeb
 import MVVMWebPostgres
-import MVVMWebViewModels
 import Memories
 
 /// The stores the app runs on, chosen at start: SQLite in the data folder (the embedded
@@ -37,6 +37,11 @@ public struct AppStores: Sendable {
         sqlite: configuration.databasePath, readers: configuration.sqliteReaders,
         deadline: configuration.storeDeadline, changes: changes)
     }
+  }
+
+  /// Empty stores in memory: for what registers the apps without serving them.
+  static func inMemory() -> AppStores {
+    AppStores(league: InMemoryLeagueStore(), memories: InMemoryMemoriesStore())
   }
 
   /// Stores made elsewhere: doubles in tests.

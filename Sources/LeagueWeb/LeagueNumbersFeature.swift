@@ -1,0 +1,23 @@
+import League
+import MVVMWeb
+
+extension LeagueNumbersViewModel: Page {
+  public static let template = "numbers.xhtml"
+}
+
+/// `/numbers`: the league in numbers, live.
+public struct LeagueNumbersFeature: Feature {
+  let store: any LeagueStore
+  let data: StoreWork
+
+  public init(store: any LeagueStore, data: StoreWork) {
+    self.store = store
+    self.data = data
+  }
+
+  public func register(in site: inout Site) {
+    site.page("/numbers", LeagueNumbersViewModel.self, following: [.league], reading: data) { _ in
+      try LeagueNumbersViewModel(store: store)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import Logging
+import MVVMWebServer
+
+/// How a coordinator's work that touches the store runs: on the store's own threads
+/// (`StoreExecutor`), never on the server's, and within the store's deadline. The work is the
+/// handler's whole synchronous body (the store calls, the view model, the render): its view
+/// models stay on one thread, and only the finished answer comes back.
+///
+/// When no answer comes in time the page is a 503 saying the site is busy (with `Retry-After`,
+/// which every 503 error page carries), and the log gets one line.
+public struct StoreWork: Sendable {
+  let executor: StoreExecutor
+  let metrics: AppMetrics
+
+  /// Work for `executor`'s threads; a request it could not answer in time is counted in
+  /// `metrics` (`mvvmweb_store_busy_total`).
+  public init(executor: StoreExecutor, metrics: AppMetrics) {
+    self.executor = executor
+    self.metrics = metrics
+  }
+
+  /// A request that reads: abandoned at the deadline.
+  public func read(
+    _ request: Request, _ work: @escaping @Sendable () throws -> Response
+  ) async throws -> Response {
+    try await answering(request) { try await executor.read(work) }
+  }
+
+  /// A request that writes: never started after the deadline, waited for once started, so a
+  /// 503 always means nothing was stored.
+  public func write(
+    _ request: Request, _ work: @escaping @Sendable () throws -> Response
+  ) async throws -> Response {
+    try await answering(request) { try await executor.write(work) }
+  }
+
+  /// The answer `call` makes, or the busy page when the store had none in time.
+  private func answering(
+    _ request: Request, _ call: () async throws -> Response
+  ) async throws -> Response {
+    do {
+      return try await call()
+    } catch let error as StoreUnavailable {
+      throw busy(error, request)
+    }
+  }
+
+  /// A value read within the deadline (for what is not a page: a live page's elements).
+  public func value<Value: Sendable>(
+    _ work: @escaping @Sendable () throws -> Value
+  ) async throws -> Value {
+    try await executor.read(work)
+  }
+
+  private func busy(_ error: StoreUnavailable, _ request: Request) -> HTTPError {
+    metrics.storeBusy(lane: error.lane)
+    Logger(label: "mvvmweb").error(
+      "\(request.method) \(request.path): answered 503: \(error)",
+      metadata: ["request-id": "\(request.id)"])
+    return error.lane == "write" ? Self.notSaved : Self.busyReading
+  }
+
+  static let busyReading = HTTPError(
+    .serviceUnavailable,
+    "The site is busy right now: its data did not answer in time. Please try again in a few seconds."
+  )
+  static let notSaved = HTTPError(
+    .serviceUnavailable,
+    "The site is busy right now, so nothing was saved. Go back to the form (what you typed is still there) and send it again in a few seconds."
+  )
+}

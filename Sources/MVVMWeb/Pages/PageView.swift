@@ -1,0 +1,55 @@
+import MVVMWebServer
+import MVVMWebTemplates
+import MVVMWebViewModels
+
+/// Renders one declared page into HTML responses, under the request's base path and with
+/// destinations printed as the site's addresses. Only `Site.declare(_:)` makes one, so every
+/// page a handler can render was loaded and checked when the site started.
+///
+/// ```swift
+/// let greeting = site.declare(GreetingPage.self)
+/// site.get("/") { request in greeting.render(GreetingViewModel(), for: request) }
+/// ```
+public struct PageView<Declared: Page>: Sendable {
+  let shelf: TemplateShelf
+
+  /// The page for `viewModel`, as a `text/html` response with `status`.
+  public func render(
+    _ viewModel: Declared.ViewModel, for request: Request, status: HTTPStatus = .ok
+  ) -> Response {
+    let template: CompiledTemplate
+    let links: SiteLinks
+    switch shelf.current() {
+    case .success(let loaded):
+      // Declared, so loaded: the library was built from every declared page.
+      guard let compiled = loaded.library[Declared.template] else {
+        return .html([], status: .internalServerError)
+      }
+      template = compiled
+      links = loaded.links
+    case .failure(let errors):
+      // Only with `--dev`: a fixed library has loaded without errors, or the site did not start.
+      return DeveloperErrorPage.templates(errors, directory: shelf.directory)
+    }
+    let started = ContinuousClock.now
+    let body = template.render(viewModel, basePath: request.basePath, links: links)
+    shelf.metrics.rendered(page: Declared.template, duration: ContinuousClock.now - started)
+    return .html(body, status: status)
+  }
+
+  /// The page's live elements (`m:live`) for `viewModel`, as pushed to the pages open on it;
+  /// nil while the templates do not load (only with `--dev`).
+  func liveElements(_ viewModel: Declared.ViewModel, basePath: String) -> [LiveElement]? {
+    guard case .success(let loaded) = shelf.current(),
+      let template = loaded.library[Declared.template]
+    else { return nil }
+    return template.liveElementIDs.compactMap { id in
+      template.renderElement(id: id, viewModel, basePath: basePath, links: loaded.links).map {
+        LiveElement(id: id, html: $0)
+      }
+    }
+  }
+
+  /// Whether the templates stay as loaded (not `--dev`), so a page depends only on its data.
+  var templatesAreFixed: Bool { shelf.templatesAreFixed }
+}

@@ -1,0 +1,55 @@
+import Logging
+import MVVMWebServer
+
+extension Site {
+  /// `/metrics` (or `path`): the Prometheus text, for a scraper that connects directly from
+  /// this machine or from a trusted proxy's address. Anything that came through a proxy (it
+  /// carries forwarding headers, which a client can also forge) gets a 404 like any unknown
+  /// page: the decision rests on the connection itself, never on what a header claims.
+  public mutating func metricsPage(at path: String = "/metrics") {
+    let configuration = configuration
+    get(path) { request in
+      let direct =
+        request.headers["forwarded"] == nil && request.headers["x-forwarded-for"] == nil
+      let allowed: Bool =
+        switch request.peer {
+        case .unix: direct
+        case .ip(let address, _):
+          direct
+            && (IPAddress(address).map {
+              TrustedProxies.loopback.trusts($0) || configuration.trustedProxies.trusts($0)
+            } ?? false)
+        }
+      guard allowed else { throw HTTPError(.notFound, "There is no page at this address.") }
+      var response = Response(
+        headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+        body: .bytes(configuration.metrics.exposition()))
+      response.headers.add("Cache-Control", "no-store")
+      return response
+    }
+  }
+
+  /// `/readyz` (or `path`): whether this instance can serve its pages now, for a load balancer
+  /// or an orchestrator's readiness probe. 200 when `probe` answers on the store's threads
+  /// within their deadline; 503 otherwise, with the reason. `/healthz` says only that the
+  /// process answers.
+  public mutating func readiness(
+    at path: String = "/readyz", executor: StoreExecutor,
+    probe: @escaping @Sendable () throws -> Void
+  ) {
+    get(path) { _ in
+      var response: Response
+      do {
+        try await executor.read(probe)
+        response = .text("ready\n")
+      } catch {
+        // The reason goes to the log; what a stranger can read says only what matters.
+        Logger(label: "mvvmweb").warning("\(path): not ready: \(error)")
+        response = .text("not ready: the database did not answer\n", status: .serviceUnavailable)
+        response.headers.add("Retry-After", "5")
+      }
+      response.headers.add("Cache-Control", "no-store")
+      return response
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import MVVMWebServer
+
+/// A one-time confirmation shown on the page a redirect leads to ("Match saved"), carried in a
+/// short-lived cookie and cleared once shown, so a reload does not show it again. A feature
+/// lists its notices as an enum; the cookie carries only the case's raw value, so no one can make
+/// a page show words of their own.
+///
+/// ```swift
+/// enum LeagueNotice: String, Notice {
+///   case matchSaved = "match-saved"
+///   var text: String { "Match saved" }
+/// }
+/// return LeagueNotice.matchSaved.redirect(to: request.location("/matches"), for: request)
+/// ```
+public protocol Notice: RawRepresentable<String>, CaseIterable, Sendable {
+  /// What the page says.
+  var text: String { get }
+}
+
+/// The cookie every notice travels in.
+let noticeCookieName = "mvvmweb-notice"
+
+extension Notice {
+  /// A redirect that carries this notice to the next page. The cookie is `Secure` when the
+  /// browser came over HTTPS (as a trusted proxy says), so it never travels in clear text then.
+  public func redirect(to location: String, for request: Request) -> Response {
+    var response = Response.redirect(to: location)
+    response.headers.add("Set-Cookie", noticeCookie(value: rawValue, maxAge: 60, for: request))
+    return response
+  }
+
+  /// The notice of this kind the request carries, if any.
+  public static func carried(by request: Request) -> Self? {
+    for header in request.headers.values(for: "cookie") {
+      for pair in header.split(separator: ";") {
+        let parts = pair.split(separator: "=", maxSplits: 1).map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }
+        if parts.count == 2, parts[0] == noticeCookieName, let notice = Self(rawValue: parts[1]) {
+          return notice
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Renders a page that may show the notice the request carries, and clears it once shown.
+  public static func showing(
+    on request: Request, _ render: (_ notice: String?) throws -> Response
+  ) rethrows -> Response {
+    let notice = carried(by: request)
+    var response = try render(notice?.text)
+    if notice != nil {
+      // The page that showed the notice is shown once, so no cache may keep it.
+      response.headers.add("Set-Cookie", noticeCookie(value: "", maxAge: 0, for: request))
+      response.headers.replaceOrAdd("Cache-Control", "no-store")
+    }
+    return response
+  }
+}
+
+private func noticeCookie(value: String, maxAge: Int, for request: Request) -> String {
+  let secure = request.scheme == "https" ? "; Secure" : ""
+  return "\(noticeCookieName)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure)"
+}

@@ -1,0 +1,30 @@
+import MVVMWeb
+import Playlist
+
+/// The playlist page's request path without the socket: view model, template, bytes. Used by the
+/// RenderBench timing executable, so the figure it reports is the real page's.
+public struct PlaylistPageBenchmark {
+  private let coordinator: PlaylistCoordinator
+  private let source: PlaylistSource
+  private let request: Request
+
+  /// The page of the songs in `songsPath`, with the templates in `templates`.
+  public init(templates: String, songsPath: String) throws {
+    var site = Site(SiteConfiguration(templatesDirectory: templates))
+    let page = site.declare(PlaylistPage.self)
+    _ = try site.build()
+    source = PlaylistSource(fetcher: FileSongFetcher(path: songsPath))
+    coordinator = PlaylistCoordinator(source: source, page: page)
+    request = try Request(method: "GET", target: "/playlist")
+  }
+
+  /// How many songs the page shows.
+  public var songCount: Int { (try? source.current().get().count) ?? 0 }
+
+  /// Renders the page once; returns its size.
+  public func renderOnce() -> Int {
+    guard let response = try? coordinator.playlist(request), case .bytes(let body) = response.body
+    else { return 0 }
+    return body.count
+  }
+}
