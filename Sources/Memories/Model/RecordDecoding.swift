@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why one record was refused, in words that name the field and what was expected.
-struct RecordError: Error, Equatable {
+struct RecordError: Error {
   var reason: String
   init(_ reason: String) { self.reason = reason }
 }
