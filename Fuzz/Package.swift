@@ -30,45 +30,47 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], swiftSettings: sanitized),
 
     // The main package's modules, from Linked/<name> -> ../../Sources/<name>.
-    .systemLibrary(name: "CLibXML2", path: "Linked/CLibXML2", pkgConfig: "libxml-2.0"),
-    .systemLibrary(name: "CZlib", path: "Linked/CZlib", pkgConfig: "zlib"),
-    .systemLibrary(name: "CEpoll", path: "Linked/CEpoll"),
+    .systemLibrary(name: "CMVVMWebXML2", path: "Linked/CMVVMWebXML2", pkgConfig: "libxml-2.0"),
+    .systemLibrary(name: "CMVVMWebZlib", path: "Linked/CMVVMWebZlib", pkgConfig: "zlib"),
+    .systemLibrary(name: "CMVVMWebEpoll", path: "Linked/CMVVMWebEpoll"),
     .target(
-      name: "HTTPServer",
+      name: "MVVMWebServer",
       dependencies: [
-        "CZlib", "CEpoll", .product(name: "Logging", package: "swift-log"),
+        "CMVVMWebZlib", "CMVVMWebEpoll", .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
-      path: "Linked/HTTPServer",
+      path: "Linked/MVVMWebServer",
       swiftSettings: sanitized),
     // The @Outputs macro runs in the compiler, so it is built as it is, without sanitizers.
     .macro(
-      name: "MVVMMacros",
+      name: "MVVMWebMacros",
       dependencies: [
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-      ], path: "Linked/MVVMMacros"),
+      ], path: "Linked/MVVMWebMacros"),
     .target(
-      name: "MVVM", dependencies: ["MVVMMacros"], path: "Linked/MVVM", swiftSettings: sanitized),
+      name: "MVVMWebViewModels", dependencies: ["MVVMWebMacros"], path: "Linked/MVVMWebViewModels",
+      swiftSettings: sanitized),
     .target(
-      name: "Templating", dependencies: ["CLibXML2", "MVVM"], path: "Linked/Templating",
+      name: "MVVMWebTemplates", dependencies: ["CMVVMWebXML2", "MVVMWebViewModels"],
+      path: "Linked/MVVMWebTemplates",
       swiftSettings: sanitized),
     // Without its SQLite and PostgreSQL stores, the files that need GRDB or libpq: no dependency
     // to fetch and build.
     .target(
-      name: "Memories", dependencies: ["MVVM"], path: "Linked/Memories",
+      name: "Memories", dependencies: ["MVVMWebViewModels"], path: "Linked/Memories",
       exclude: [
         "Store/SQLiteMemoriesStore.swift", "Store/PostgresMemoriesStore.swift",
       ], swiftSettings: sanitized),
 
-    fuzzer("FuzzHeadParser", ["HTTPServer"]),
-    fuzzer("FuzzChunkedDecoder", ["HTTPServer"]),
-    fuzzer("FuzzForm", ["HTTPServer"]),
-    fuzzer("FuzzHeaderValues", ["HTTPServer"]),
-    fuzzer("FuzzTemplate", ["Templating", "MVVM"]),
-    fuzzer("FuzzMemories", ["Memories", "MVVM"]),
+    fuzzer("FuzzHeadParser", ["MVVMWebServer"]),
+    fuzzer("FuzzChunkedDecoder", ["MVVMWebServer"]),
+    fuzzer("FuzzForm", ["MVVMWebServer"]),
+    fuzzer("FuzzHeaderValues", ["MVVMWebServer"]),
+    fuzzer("FuzzTemplate", ["MVVMWebTemplates", "MVVMWebViewModels"]),
+    fuzzer("FuzzMemories", ["Memories", "MVVMWebViewModels"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 // pieces (the piece sizes come from the input's first byte): both must agree.
 import FuzzSupport
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 let maxBodySize = 2048
 

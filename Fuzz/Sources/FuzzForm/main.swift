@@ -2,7 +2,7 @@
 // POST body, and Request(method:target:) on the bytes as a request target.
 import FuzzSupport
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 let formType: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
 

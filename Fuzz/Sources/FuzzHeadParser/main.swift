@@ -3,7 +3,7 @@
 // as chunks, then the next head parsed from where the body ended.
 import FuzzSupport
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 let maxBodySize = 4096
 

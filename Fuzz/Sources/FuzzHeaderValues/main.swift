@@ -5,7 +5,7 @@
 // FUZZ_SKIP=range,date,gzip leaves parsers out (see FuzzSupport.skipped).
 import FuzzSupport
 
-@testable import HTTPServer
+@testable import MVVMWebServer
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

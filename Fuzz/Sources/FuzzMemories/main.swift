@@ -4,7 +4,7 @@
 // a template reads it.
 import Foundation
 import FuzzSupport
-import MVVM
+import MVVMWebViewModels
 
 @testable import Memories
 

@@ -3,9 +3,9 @@
 // confined XInclude, RelaxNG, compile against an OutputSchema). A page that loads is rendered.
 import Foundation
 import FuzzSupport
-import MVVM
+import MVVMWebViewModels
 
-@testable import Templating
+@testable import MVVMWebTemplates
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
