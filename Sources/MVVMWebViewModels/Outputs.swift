@@ -1,15 +1,25 @@
-/// A view model as a template sees it: the schema of its outputs and, by field number, their
-/// values. Write `@Outputs` on the type and both come from its properties; nothing is named twice.
+/// A view model as a template sees it: the schema of its outputs, named and typed. Write
+/// `@Outputs` on the type and the conformance comes from its properties; nothing is named twice.
 /// The template compiler resolves every binding to a field number when templates load, so
 /// rendering never compares a name.
 ///
-/// The accessor takes a pointer to the instance so that a renderer can read a struct in place,
-/// inside a list, without copying it, and hands each stored output over by a pointer into it too;
-/// `@Outputs` writes it, and a renderer holds the pointer only while the value lives.
-public protocol Outputs: SendableMetatype {
+/// ```swift
+/// @Outputs
+/// struct GreetingViewModel {
+///   var title: String
+///   var names: [String]
+/// }
+/// ```
+public protocol Outputs: _OutputAccess {
   /// The outputs in declaration order, with the kind each one has.
   static var outputSchema: OutputSchema { get }
+}
 
+/// How a renderer reads a view model's outputs in place, by field number. `@Outputs` writes it;
+/// app code never calls or implements it. It takes a pointer to the instance so that a renderer
+/// reads a struct inside a list without copying it, and hands each stored output over by a
+/// pointer into it too; a renderer holds the pointer only while the value lives.
+public protocol _OutputAccess: SendableMetatype {
   /// Hands output number `field` (its index in `outputSchema`) to `visitor`, typed: text, a
   /// number, a flag, a link, a list, an object, or absent for a nil optional.
   static func visitOutput(
