@@ -1,8 +1,9 @@
 import CoreMetrics
 import Logging
 
-/// How the server listens, what it accepts and how long it waits. Every limit and timeout is here so
-/// tests can shorten them and the command line can set them.
+/// How the server listens, what it accepts, how long it waits, and the steps every request takes
+/// (`middleware`). Every limit and timeout is here so tests can shorten them and the command line
+/// can set them.
 public struct ServerConfiguration: Sendable {
   /// Where the server listens.
   public enum Address: Sendable, Equatable {
@@ -42,9 +43,26 @@ public struct ServerConfiguration: Sendable {
   public var logsRequests: Bool
   /// Where requests, connections and streams are counted (nothing is kept by default).
   public var metrics: ServerMetrics
-  /// Called after parsing and before the responder: the proxy layer fills in the real client,
-  /// scheme, host and base path here, so the access log and the app see them.
+  /// The steps every request takes before the responder, in order; the first one listed sees
+  /// the request first and the answer last (see `Middleware`). `standardMiddleware` by default.
+  public var middleware: [any Middleware]
+  /// Called after parsing and before the first middleware: the proxy layer fills in the real
+  /// client, scheme, host, base path and request id here, so every middleware, the app and the
+  /// access log see them.
   public var requestPreparer: (@Sendable (inout Request) -> Void)?
+
+  /// What a server does with every request unless the app says otherwise: gives it an id
+  /// (`RequestIDMiddleware`), answers `/healthz` (`HealthCheck`), then tags and compresses the
+  /// pages the responder makes (`Compression`). An app reorders, drops, configures or adds to
+  /// these:
+  ///
+  /// ```swift
+  /// var configuration = ServerConfiguration()
+  /// configuration.middleware = [RequestIDMiddleware(), HealthCheck(path: "/alive"), MyHeaders(), Compression()]
+  /// ```
+  public static var standardMiddleware: [any Middleware] {
+    [RequestIDMiddleware(), HealthCheck(path: "/healthz"), Compression()]
+  }
 
   public init(
     address: Address = .tcp(host: "127.0.0.1", port: 8080), maxBodySize: Int = 1 << 20,
@@ -55,6 +73,7 @@ public struct ServerConfiguration: Sendable {
     serverName: String = "MVVMWeb",
     logger: Logger = Logger(label: "mvvmweb"), logsRequests: Bool = true,
     metrics: ServerMetrics = ServerMetrics(factory: NOOPMetricsHandler.instance),
+    middleware: [any Middleware] = ServerConfiguration.standardMiddleware,
     requestPreparer: (@Sendable (inout Request) -> Void)? = nil
   ) {
     self.address = address
@@ -70,6 +89,7 @@ public struct ServerConfiguration: Sendable {
     self.logger = logger
     self.logsRequests = logsRequests
     self.metrics = metrics
+    self.middleware = middleware
     self.requestPreparer = requestPreparer
   }
 }

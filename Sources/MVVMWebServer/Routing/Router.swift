@@ -68,7 +68,7 @@ public struct Router: Responder {
   /// Where handler failures that are not `HTTPError`s are reported, with the request they broke.
   public var errorLog: @Sendable (_ message: String, _ request: Request) -> Void = {
     message, request in
-    Logger(label: "mvvmweb").error("\(message)", metadata: ["request-id": "\(request.id)"])
+    Logger(label: "mvvmweb").error("\(message)", metadata: request.idMetadata)
   }
 
   public init() {}
