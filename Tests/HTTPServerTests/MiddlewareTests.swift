@@ -286,4 +286,12 @@ import Testing
     #expect(Compression(level: 12).level == 9)
     #expect(Compression(minimumSize: -5).minimumSize == 0)
   }
+
+  /// The app names the server's log lines and queues; the default names no app.
+  @Test func theLabelIsTheApps() throws {
+    #expect(ServerConfiguration().logger.label == "MVVMWebServer")
+    #expect(ServerConfiguration(label: "shop").logger.label == "shop")
+    let server = HTTPServer(configuration: ServerConfiguration(label: "shop"), responder: Router())
+    #expect(server.acceptQueue.label == "shop.accept")
+  }
 }

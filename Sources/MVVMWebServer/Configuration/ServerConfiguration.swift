@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable {
   public var answerTimeout: Duration
   /// The `Server` header.
   public var serverName: String
+  /// Names the server's Dispatch queues (`<label>.connection`, seen in a debugger or a crash
+  /// report) and, when no `logger` is given, its log lines.
+  public var label: String
   /// Where access lines (level info), refusals (notice) and errors go.
   public var logger: Logger
   /// Whether each answered request gets an access line (`--quiet` turns them off).
@@ -70,8 +73,8 @@ public struct ServerConfiguration: Sendable {
     bodyTimeout: Duration = .seconds(10), bodyDeadline: Duration = .seconds(60),
     idleTimeout: Duration = .seconds(75),
     drainDeadline: Duration = .seconds(10), answerTimeout: Duration = .seconds(30),
-    serverName: String = "MVVMWeb",
-    logger: Logger = Logger(label: "mvvmweb"), logsRequests: Bool = true,
+    serverName: String = "MVVMWeb", label: String = "MVVMWebServer",
+    logger: Logger? = nil, logsRequests: Bool = true,
     metrics: ServerMetrics = ServerMetrics(factory: NOOPMetricsHandler.instance),
     middleware: [any Middleware] = ServerConfiguration.standardMiddleware,
     requestPreparer: (@Sendable (inout Request) -> Void)? = nil
@@ -86,7 +89,8 @@ public struct ServerConfiguration: Sendable {
     self.drainDeadline = drainDeadline
     self.answerTimeout = answerTimeout
     self.serverName = serverName
-    self.logger = logger
+    self.label = label
+    self.logger = logger ?? Logger(label: label)
     self.logsRequests = logsRequests
     self.metrics = metrics
     self.middleware = middleware

@@ -82,7 +82,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     self.pipeline = pipeline
     self.configuration = pipeline.configuration
     self.socketEvents = socketEvents
-    queue = DispatchQueue(label: "mvvmweb.connection", target: target)
+    queue = DispatchQueue(label: pipeline.connectionQueueLabel, target: target)
     timer = DispatchSource.makeTimerSource(queue: queue)
   }
 

@@ -51,8 +51,8 @@ public final class HTTPServer: Sendable {
     self.draining = draining
     pipeline = RequestPipeline(
       configuration: configuration, responder: responder, draining: draining)
-    workQueue = DispatchQueue(label: "mvvmweb.work", attributes: .concurrent)
-    acceptQueue = DispatchQueue(label: "mvvmweb.accept")
+    workQueue = DispatchQueue(label: configuration.label + ".work", attributes: .concurrent)
+    acceptQueue = DispatchQueue(label: configuration.label + ".accept")
   }
 
   /// The bound TCP port (useful with port 0); 0 for a unix socket.
@@ -71,7 +71,8 @@ public final class HTTPServer: Sendable {
   public func start() throws(ServerError) {
     // A peer that goes away mid-write must not kill the process (writes also use MSG_NOSIGNAL).
     signal(SIGPIPE, SIG_IGN)
-    let socketEvents = try SocketEvents<Connection>(target: workQueue)
+    let socketEvents = try SocketEvents<Connection>(
+      label: configuration.label + ".socket-events", target: workQueue)
     let (fd, port): (Int32, Int)
     do throws(ServerError) {
       (fd, port) = try Listener.open(configuration.address)

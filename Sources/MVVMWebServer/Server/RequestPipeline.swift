@@ -9,11 +9,14 @@ import Logging
 final class RequestPipeline: Sendable {
   let configuration: ServerConfiguration
   let draining: DrainingState
+  /// What each connection's queue is called (the configuration's label), made once.
+  let connectionQueueLabel: String
   private let chain: any Link
 
   init(configuration: ServerConfiguration, responder: any Responder, draining: DrainingState) {
     self.configuration = configuration
     self.draining = draining
+    connectionQueueLabel = configuration.label + ".connection"
     chain = firstLink(of: configuration.middleware, then: responder, draining: draining)
   }
 
