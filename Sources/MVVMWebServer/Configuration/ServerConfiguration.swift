@@ -61,7 +61,9 @@ public struct ServerConfiguration: Sendable {
   ///
   /// ```swift
   /// var configuration = ServerConfiguration()
-  /// configuration.middleware = [RequestIDMiddleware(), HealthCheck(path: "/alive"), MyHeaders(), Compression()]
+  /// configuration.middleware = [
+  ///   RequestIDMiddleware(), HealthCheck(path: "/alive"), SecurityHeaders(), Compression(),
+  /// ]
   /// ```
   public static var standardMiddleware: [any Middleware] {
     [RequestIDMiddleware(), HealthCheck(path: "/healthz"), Compression()]

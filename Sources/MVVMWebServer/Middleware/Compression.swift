@@ -9,7 +9,8 @@
 /// own `ETag` gets no tag. An answer made later is handled once it is made.
 ///
 /// ```swift
-/// ServerConfiguration(middleware: [RequestIDMiddleware(), Compression(level: 6, minimumSize: 512)])
+/// ServerConfiguration(
+///   middleware: [RequestIDMiddleware(), Compression(level: 6, minimumSize: 512)])
 /// ```
 public struct Compression: Middleware {
   /// zlib's compression level, from 1 (fastest) to 9 (smallest).

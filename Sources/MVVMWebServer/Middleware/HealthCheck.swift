@@ -8,7 +8,8 @@
 /// them.
 ///
 /// ```swift
-/// ServerConfiguration(middleware: [RequestIDMiddleware(), HealthCheck(path: "/alive"), Compression()])
+/// ServerConfiguration(
+///   middleware: [RequestIDMiddleware(), HealthCheck(path: "/alive"), Compression()])
 /// ```
 public struct HealthCheck: Middleware {
   /// The path the probe asks for, compared with the request's path as sent.

@@ -1,7 +1,7 @@
 /// Writes a status line and header block. Every response gets `Date` and `Server`, and the answer
-/// to a request its `X-Request-Id` (when it has an id: `RequestIDMiddleware`); responses with a body of known size get `Content-Length`,
-/// streams get chunked transfer coding (an HTTP/1.0 stream gets neither and ends when the
-/// connection closes).
+/// to a request with an id (`RequestIDMiddleware`) its `X-Request-Id`; responses with a body of
+/// known size get `Content-Length`, streams get chunked transfer coding (an HTTP/1.0 stream gets
+/// neither and ends when the connection closes).
 ///
 /// Written byte by byte into the connection's buffer, numbers included, with no string built on
 /// the way: this runs for every response.
