@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func eachArrivalIsToldOnceAndAHangUpSaysSo() throws {
-    let events = try SocketEvents<Recorder>(target: .global())
+    let events = try SocketEvents<Recorder>(label: "test.socket-events", target: .global())
     defer { events.stop() }
     let (ours, peer) = try socketPair()
     defer { close(ours) }
@@ -66,7 +66,7 @@ import Testing
   /// TCP ends a read at the urgent mark, with bytes behind it still unread: an event that brings
   /// urgent data must say to read to the end, or those bytes wait for the client's next send.
   @Test func urgentDataSaysToReadToTheEnd() throws {
-    let events = try SocketEvents<Recorder>(target: .global())
+    let events = try SocketEvents<Recorder>(label: "test.socket-events", target: .global())
     defer { events.stop() }
     let listener = try tcpListener()
     defer { close(listener.fd) }
@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func anUnwatchedSocketIsToldNothingAndItsWatcherIsFreed() throws {
-    let events = try SocketEvents<Recorder>(target: .global())
+    let events = try SocketEvents<Recorder>(label: "test.socket-events", target: .global())
     defer { events.stop() }
     let (ours, peer) = try socketPair()
     defer {

@@ -1,8 +1,9 @@
 import CoreMetrics
 import Logging
 
-/// How the server listens, what it accepts and how long it waits. Every limit and timeout is here so
-/// tests can shorten them and the command line can set them.
+/// How the server listens, what it accepts, how long it waits, and the steps every request takes
+/// (`middleware`). Every limit and timeout is here so tests can shorten them and the command line
+/// can set them.
 public struct ServerConfiguration: Sendable {
   /// Where the server listens.
   public enum Address: Sendable, Equatable {
@@ -36,15 +37,37 @@ public struct ServerConfiguration: Sendable {
   public var answerTimeout: Duration
   /// The `Server` header.
   public var serverName: String
+  /// Names the server's Dispatch queues (`<label>.connection`, seen in a debugger or a crash
+  /// report) and, when no `logger` is given, its log lines.
+  public var label: String
   /// Where access lines (level info), refusals (notice) and errors go.
   public var logger: Logger
   /// Whether each answered request gets an access line (`--quiet` turns them off).
   public var logsRequests: Bool
   /// Where requests, connections and streams are counted (nothing is kept by default).
   public var metrics: ServerMetrics
-  /// Called after parsing and before the responder: the proxy layer fills in the real client,
-  /// scheme, host and base path here, so the access log and the app see them.
+  /// The steps every request takes before the responder, in order; the first one listed sees
+  /// the request first and the answer last (see `Middleware`). `standardMiddleware` by default.
+  public var middleware: [any Middleware]
+  /// Called after parsing and before the first middleware: the proxy layer fills in the real
+  /// client, scheme, host, base path and request id here, so every middleware, the app and the
+  /// access log see them.
   public var requestPreparer: (@Sendable (inout Request) -> Void)?
+
+  /// What a server does with every request unless the app says otherwise: gives it an id
+  /// (`RequestIDMiddleware`), answers `/healthz` (`HealthCheck`), then tags and compresses the
+  /// pages the responder makes (`Compression`). An app reorders, drops, configures or adds to
+  /// these:
+  ///
+  /// ```swift
+  /// var configuration = ServerConfiguration()
+  /// configuration.middleware = [
+  ///   RequestIDMiddleware(), HealthCheck(path: "/alive"), SecurityHeaders(), Compression(),
+  /// ]
+  /// ```
+  public static var standardMiddleware: [any Middleware] {
+    [RequestIDMiddleware(), HealthCheck(path: "/healthz"), Compression()]
+  }
 
   public init(
     address: Address = .tcp(host: "127.0.0.1", port: 8080), maxBodySize: Int = 1 << 20,
@@ -52,9 +75,10 @@ public struct ServerConfiguration: Sendable {
     bodyTimeout: Duration = .seconds(10), bodyDeadline: Duration = .seconds(60),
     idleTimeout: Duration = .seconds(75),
     drainDeadline: Duration = .seconds(10), answerTimeout: Duration = .seconds(30),
-    serverName: String = "MVVMWeb",
-    logger: Logger = Logger(label: "mvvmweb"), logsRequests: Bool = true,
+    serverName: String = "MVVMWeb", label: String = "MVVMWebServer",
+    logger: Logger? = nil, logsRequests: Bool = true,
     metrics: ServerMetrics = ServerMetrics(factory: NOOPMetricsHandler.instance),
+    middleware: [any Middleware] = ServerConfiguration.standardMiddleware,
     requestPreparer: (@Sendable (inout Request) -> Void)? = nil
   ) {
     self.address = address
@@ -67,9 +91,11 @@ public struct ServerConfiguration: Sendable {
     self.drainDeadline = drainDeadline
     self.answerTimeout = answerTimeout
     self.serverName = serverName
-    self.logger = logger
+    self.label = label
+    self.logger = logger ?? Logger(label: label)
     self.logsRequests = logsRequests
     self.metrics = metrics
+    self.middleware = middleware
     self.requestPreparer = requestPreparer
   }
 }

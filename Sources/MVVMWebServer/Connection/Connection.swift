@@ -82,7 +82,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     self.pipeline = pipeline
     self.configuration = pipeline.configuration
     self.socketEvents = socketEvents
-    queue = DispatchQueue(label: "mvvmweb.connection", target: target)
+    queue = DispatchQueue(label: pipeline.connectionQueueLabel, target: target)
     timer = DispatchSource.makeTimerSource(queue: queue)
   }
 
@@ -352,7 +352,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   ) {
     // While stopping, a request already queued behind this one is still answered; the last
     // answer says Connection: close.
-    let stopping = isWindingDown || pipeline.isDraining()
+    let stopping = isWindingDown || pipeline.draining.isDraining
     let keepAlive = head.keepAlive && (!stopping || hasCompleteRequestBuffered)
     let isHead = request.method == "HEAD"
     switch response.body {
@@ -451,7 +451,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       // An answer made later must be an answer: a second wait would have no bound of its own.
       pipeline.configuration.logger.error(
         "\(awaited.request.method) \(awaited.request.path): an answer made later was itself made later; answered 500",
-        metadata: ["request-id": "\(awaited.request.id)"])
+        metadata: awaited.request.idMetadata)
       response = .ourFault
     }
     if response.route == nil { response.route = awaited.route }
@@ -463,7 +463,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   private func answerTimedOut(_ awaited: AwaitedAnswer) {
     pipeline.configuration.logger.error(
       "\(awaited.request.method) \(awaited.request.path): no answer within \(configuration.answerTimeout); answered 503",
-      metadata: ["request-id": "\(awaited.request.id)"])
+      metadata: awaited.request.idMetadata)
     var response = Response.text(
       "The server took too long to answer. Please try again in a moment.\n",
       status: .serviceUnavailable)

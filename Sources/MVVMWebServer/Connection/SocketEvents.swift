@@ -34,8 +34,8 @@ final class SocketEvents<Watcher: SocketWatcher>: @unchecked Sendable {
   private let queue: DispatchQueue
   private static var batch: Int32 { 64 }
 
-  init(target: DispatchQueue) throws(ServerError) {
-    queue = DispatchQueue(label: "mvvmweb.socket-events", target: target)
+  init(label: String, target: DispatchQueue) throws(ServerError) {
+    queue = DispatchQueue(label: label, target: target)
     epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
     guard epollFD >= 0 else {
       throw .cannotListen("an epoll set", reason: String(cString: strerror(errno)))

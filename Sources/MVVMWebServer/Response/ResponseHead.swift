@@ -1,7 +1,7 @@
 /// Writes a status line and header block. Every response gets `Date` and `Server`, and the answer
-/// to a request its `X-Request-Id`; responses with a body of known size get `Content-Length`,
-/// streams get chunked transfer coding (an HTTP/1.0 stream gets neither and ends when the
-/// connection closes).
+/// to a request with an id (`RequestIDMiddleware`) its `X-Request-Id`; responses with a body of
+/// known size get `Content-Length`, streams get chunked transfer coding (an HTTP/1.0 stream gets
+/// neither and ends when the connection closes).
 ///
 /// Written byte by byte into the connection's buffer, numbers included, with no string built on
 /// the way: this runs for every response.
@@ -20,7 +20,7 @@ enum ResponseHead {
     output.appendText("\r\nServer: ")
     serverName.withHeaderBytes { output.append(contentsOf: $0) }
     output.appendText("\r\n")
-    if let requestID {
+    if let requestID, !requestID.isEmpty {
       // Written here rather than added to the response's fields: those may be shared with a
       // copy kept ready (a 304), which one more field would copy whole.
       output.appendText("X-Request-Id: ")

@@ -65,10 +65,11 @@ public struct Router: Responder {
   public var failurePage:
     (@Sendable (_ error: any Error, _ route: String, _ request: Request) -> Response)?
 
-  /// Where handler failures that are not `HTTPError`s are reported, with the request they broke.
+  /// Where handler failures that are not `HTTPError`s are reported, with the request they broke:
+  /// by default a logger labelled `MVVMWebServer`; an app sets its own.
   public var errorLog: @Sendable (_ message: String, _ request: Request) -> Void = {
     message, request in
-    Logger(label: "mvvmweb").error("\(message)", metadata: ["request-id": "\(request.id)"])
+    Logger(label: "MVVMWebServer").error("\(message)", metadata: request.idMetadata)
   }
 
   public init() {}

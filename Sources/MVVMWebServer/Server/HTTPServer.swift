@@ -22,7 +22,6 @@ public final class HTTPServer: Sendable {
     var connectionLimitLog = LogThrottle(every: .seconds(1))
     var connections: [ObjectIdentifier: Connection] = [:]
     var port = 0
-    var draining = false
     var drained: [@Sendable () -> Void] = []
 
     /// Once draining has closed every connection, nothing is left to watch.
@@ -33,17 +32,27 @@ public final class HTTPServer: Sendable {
   }
 
   public let configuration: ServerConfiguration
-  private let responder: any Responder
-  private let recentlyCompressed = RecentlyCompressed()
+  /// Every connection's way to the app: the middleware chain, put together once.
+  private let pipeline: RequestPipeline
+  /// Whether `shutdown` has begun. Changed only under `state`'s lock, so what is decided under
+  /// it sees the change in order; read without the lock for each request answered.
+  private let draining: DrainingState
   private let state = Mutex(State())
-  private let workQueue = DispatchQueue(label: "mvvmweb.work", attributes: .concurrent)
+  private let workQueue: DispatchQueue
   /// Accepts connections and runs the shutdown on a signal. Internal so a test can hold it and
   /// leave connections in the listen queue.
-  let acceptQueue = DispatchQueue(label: "mvvmweb.accept")
+  let acceptQueue: DispatchQueue
 
+  /// A server that answers with `responder`, after the configuration's middleware. It listens
+  /// once `start` is called.
   public init(configuration: ServerConfiguration, responder: any Responder) {
     self.configuration = configuration
-    self.responder = responder
+    let draining = DrainingState()
+    self.draining = draining
+    pipeline = RequestPipeline(
+      configuration: configuration, responder: responder, draining: draining)
+    workQueue = DispatchQueue(label: configuration.label + ".work", attributes: .concurrent)
+    acceptQueue = DispatchQueue(label: configuration.label + ".accept")
   }
 
   /// The bound TCP port (useful with port 0); 0 for a unix socket.
@@ -51,7 +60,7 @@ public final class HTTPServer: Sendable {
 
   public var openConnectionCount: Int { state.withLock { $0.connections.count } }
 
-  public var isDraining: Bool { state.withLock { $0.draining } }
+  public var isDraining: Bool { draining.isDraining }
 
   /// Bytes held in every connection's input and output buffers, to check that abuse stays bounded.
   var bufferedByteCount: Int {
@@ -62,7 +71,8 @@ public final class HTTPServer: Sendable {
   public func start() throws(ServerError) {
     // A peer that goes away mid-write must not kill the process (writes also use MSG_NOSIGNAL).
     signal(SIGPIPE, SIG_IGN)
-    let socketEvents = try SocketEvents<Connection>(target: workQueue)
+    let socketEvents = try SocketEvents<Connection>(
+      label: configuration.label + ".socket-events", target: workQueue)
     let (fd, port): (Int32, Int)
     do throws(ServerError) {
       (fd, port) = try Listener.open(configuration.address)
@@ -91,9 +101,6 @@ public final class HTTPServer: Sendable {
   /// Accepts until the backlog is empty: the listening source is level-triggered, so leaving a
   /// connection in the backlog would wake us again at once.
   private func acceptAll(from listenFD: Int32) {
-    let pipeline = RequestPipeline(
-      configuration: configuration, responder: responder, isDraining: { [self] in isDraining },
-      recentlyCompressed: recentlyCompressed)
     while true {
       var address = sockaddr_storage()
       var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -130,7 +137,7 @@ public final class HTTPServer: Sendable {
         // Recorded under the lock, so two changes cannot reach the gauge out of order.
         configuration.metrics.openConnections(state.connections.count)
         connection.start()
-        if state.draining { connection.drain() }
+        if draining.isDraining { connection.drain() }
         return true
       }
       if !admitted {
@@ -223,7 +230,7 @@ public final class HTTPServer: Sendable {
     let finished = state.withLock { state -> [@Sendable () -> Void] in
       state.connections[ObjectIdentifier(connection)] = nil
       configuration.metrics.openConnections(state.connections.count)
-      guard state.draining, state.connections.isEmpty else { return [] }
+      guard draining.isDraining, state.connections.isEmpty else { return [] }
       state.stopWatchingSockets()
       defer { state.drained = [] }
       return state.drained
@@ -240,7 +247,7 @@ public final class HTTPServer: Sendable {
   /// answered like the ones already open.
   public func shutdown(completion: @escaping @Sendable () -> Void = {}) {
     let listenFD = state.withLock { state in
-      state.draining = true
+      draining.begin()
       if state.spareDescriptor >= 0 {
         Glibc.close(state.spareDescriptor)
         state.spareDescriptor = -1

@@ -9,7 +9,7 @@ public final class HandlerExecutor: TaskExecutor {
   /// The executor every answer made by `Response.task` runs on.
   public static let shared = HandlerExecutor()
 
-  private let queue = DispatchQueue(label: "mvvmweb.tasks", attributes: .concurrent)
+  private let queue = DispatchQueue(label: "MVVMWebServer.tasks", attributes: .concurrent)
 
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)

@@ -1,0 +1,36 @@
+/// Answers a liveness probe at `path` (`/healthz` by default): 200 `ok`, or 503 `draining` once
+/// the server has begun to stop, so a load balancer sends new clients elsewhere while the
+/// answers in flight are finished. It never passes the probe on, so no store, lock or slow
+/// handler of the app can make a live process look dead; a readiness check that asks the app's
+/// stores is the app's own route.
+///
+/// Listed before the middleware whose work the probe does not need (compression), it skips
+/// them.
+///
+/// ```swift
+/// ServerConfiguration(
+///   middleware: [RequestIDMiddleware(), HealthCheck(path: "/alive"), Compression()])
+/// ```
+public struct HealthCheck: Middleware {
+  /// The path the probe asks for, compared with the request's path as sent.
+  public let path: String
+
+  public init(path: String = "/healthz") {
+    self.path = path
+  }
+
+  public func respond(to request: inout Request, next: Next) -> Response {
+    guard request.path == path else { return next(&request) }
+    var response: Response
+    if request.method == "GET" || request.method == "HEAD" {
+      response =
+        next.serverIsDraining ? .text("draining", status: .serviceUnavailable) : .text("ok")
+    } else {
+      response = .text("\(path) answers GET and HEAD only.\n", status: .methodNotAllowed)
+      response.headers.add("Allow", "GET, HEAD")
+    }
+    response.headers.add("Cache-Control", "no-store")
+    response.route = path
+    return response
+  }
+}
