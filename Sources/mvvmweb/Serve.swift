@@ -311,6 +311,7 @@ struct Serve: ParsableCommand {
         idleTimeout: .seconds(idleTimeout),
         drainDeadline: .seconds(drainTimeout), answerTimeout: .seconds(answerTimeout),
         logger: logger, logsRequests: !quiet, metrics: metrics.server,
+        middleware: ServerConfiguration.standardMiddleware + application.middleware,
         requestPreparer: { application.prepare(&$0) }),
       responder: application)
     do {

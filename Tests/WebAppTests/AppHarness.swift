@@ -24,6 +24,7 @@ final class AppHarness {
     self.application = application
     server = try startTestServer(responder: application) { server in
       server.requestPreparer = { application.prepare(&$0) }
+      server.middleware = ServerConfiguration.standardMiddleware + application.middleware
       server.metrics = configuration.metrics.server
     }
   }

@@ -1,8 +1,16 @@
 import MVVMWebServer
 
-/// A built site, the server's responder: it refuses hosts it does not serve, confirms unchanged
-/// pages before routing, routes, and puts the security headers on every answer. Made by
-/// `Site.build()`.
+/// A built site: the server's responder (its router) and the middleware it needs in front of
+/// it. Made by `Site.build()`.
+///
+/// ```swift
+/// let site = try builder.build()
+/// let server = HTTPServer(
+///   configuration: ServerConfiguration(
+///     middleware: ServerConfiguration.standardMiddleware + site.middleware,
+///     requestPreparer: { site.prepare(&$0) }),
+///   responder: site)
+/// ```
 public struct WebSite: Responder {
   /// How the site is served.
   public let configuration: SiteConfiguration
@@ -22,29 +30,20 @@ public struct WebSite: Responder {
     }
   }
 
-  /// Answers `request`: through the router when its host is served, a 400 page otherwise.
-  public func respond(to request: Request) -> Response {
-    var response: Response
-    if configuration.allowedHosts.allows(request.host) {
-      // A 304 carries none of the security headers: the browser's copy has them.
-      if let confirmed = validator.confirmBeforeRouting(request) { return confirmed }
-      response = router.respond(to: request)
-    } else {
-      response = router.errorPage(
-        .badRequest, "This server does not answer for the host \(request.host ?? "(none)").",
-        request)
-    }
-    response.amend { Self.finish(&$0) }
-    return response
+  /// What the site puts in front of its routes, in this order: the security headers on every
+  /// answer (the refusals below included), the host check, and the revalidation of unchanged
+  /// pages before routing. List them after the server's standard middleware.
+  public var middleware: [any Middleware] {
+    [
+      SecurityHeadersMiddleware(),
+      HostCheck(configuration.allowedHosts, errorPage: router.errorPage),
+      EarlyRevalidation(validator),
+    ]
   }
 
-  /// What every answer of the site carries: the security headers, and on a 503 (the store busy,
-  /// the server stopping) when to come back.
-  static func finish(_ response: inout Response) {
-    SecurityHeaders.apply(to: &response)
-    if response.status == .serviceUnavailable, !response.headers.contains("retry-after") {
-      response.headers.add("Retry-After", "5")
-    }
+  /// Answers `request` through the router.
+  public func respond(to request: Request) -> Response {
+    router.respond(to: request)
   }
 
   /// Fills in what the request looked like where it entered the deployment: the real client,

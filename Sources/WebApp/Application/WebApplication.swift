@@ -78,6 +78,9 @@ public struct WebApplication: Responder {
     site.respond(to: request)
   }
 
+  /// The site's middleware, to list after the server's own (see `WebSite.middleware`).
+  public var middleware: [any Middleware] { site.middleware }
+
   /// Fills in what the request looked like where it entered the deployment (see
   /// `WebSite.prepare`).
   public func prepare(_ request: inout Request) {
