@@ -13,6 +13,7 @@ public struct ServerConfiguration: Sendable {
     case unix(path: String, group: String? = nil)
   }
 
+  /// Where the server listens: a TCP host and port, or a unix socket.
   public var address: Address
   /// Largest request body accepted; larger gets 413, decided from the headers.
   public var maxBodySize: Int
@@ -46,6 +47,12 @@ public struct ServerConfiguration: Sendable {
   /// scheme, host and base path here, so the access log and the app see them.
   public var requestPreparer: (@Sendable (inout Request) -> Void)?
 
+  /// A configuration with the defaults a server behind nginx wants; tests shorten the timeouts.
+  /// Every value is the property of the same name.
+  /// ```swift
+  /// let configuration = ServerConfiguration(
+  ///   address: .tcp(host: "127.0.0.1", port: 8080), requestPreparer: { site.prepare(&$0) })
+  /// ```
   public init(
     address: Address = .tcp(host: "127.0.0.1", port: 8080), maxBodySize: Int = 1 << 20,
     maxConnections: Int = 1024, headerTimeout: Duration = .seconds(10),

@@ -32,6 +32,7 @@ public final class HTTPServer: Sendable {
     }
   }
 
+  /// How the server listens, what it accepts and how long it waits.
   public let configuration: ServerConfiguration
   private let responder: any Responder
   private let recentlyCompressed = RecentlyCompressed()
@@ -41,6 +42,12 @@ public final class HTTPServer: Sendable {
   /// leave connections in the listen queue.
   let acceptQueue = DispatchQueue(label: "mvvmweb.accept")
 
+  /// A server that answers with `responder` once started; nothing is opened yet.
+  /// ```swift
+  /// let server = HTTPServer(configuration: ServerConfiguration(), responder: website)
+  /// try server.start()
+  /// server.runUntilSignalled()
+  /// ```
   public init(configuration: ServerConfiguration, responder: any Responder) {
     self.configuration = configuration
     self.responder = responder
@@ -49,8 +56,11 @@ public final class HTTPServer: Sendable {
   /// The bound TCP port (useful with port 0); 0 for a unix socket.
   public var port: Int { state.withLock { $0.port } }
 
+  /// Connections open now, live pages' streams included.
   public var openConnectionCount: Int { state.withLock { $0.connections.count } }
 
+  /// Whether a graceful shutdown has begun: no new connection is accepted, and `/healthz` says
+  /// `draining`.
   public var isDraining: Bool { state.withLock { $0.draining } }
 
   /// Bytes held in every connection's input and output buffers, to check that abuse stays bounded.
