@@ -9,6 +9,7 @@ public struct PostgresLimits: Sendable, Equatable {
   /// it, on our side too: a connection that has no answer by then is dropped.
   public var statement: Duration
 
+  /// Limits of `connect` to connect and `statement` per statement.
   public init(connect: Duration = .seconds(10), statement: Duration = .seconds(30)) {
     self.connect = connect
     self.statement = statement

@@ -6,14 +6,26 @@ public struct PostgresMigrator: Sendable {
   /// The advisory lock's key: one per schema, so features migrate side by side.
   private let lockKey: Int64
 
+  /// A migrator with no migrations yet, holding the advisory lock `lockKey` while it migrates (one
+  /// key per schema).
   public init(lockKey: Int64) {
     self.lockKey = lockKey
   }
 
+  /// Adds the migration `name`, applied once, after the ones registered before it. Never change a
+  /// script that has shipped: register a new one.
+  /// ```swift
+  /// var migrator = PostgresMigrator(lockKey: 0x4C45_4147)
+  /// migrator.register("1-players", script: "CREATE TABLE player (id UUID PRIMARY KEY)")
+  /// try migrator.migrate(pool)
+  /// ```
   public mutating func register(_ name: String, script: String) {
     migrations.append((name, script))
   }
 
+  /// Applies, in order, each registered migration the database has not recorded yet, each in its
+  /// own transaction, holding the advisory lock meanwhile. Throws the first failure; the migrations
+  /// before it stay applied.
   public func migrate(_ pool: PostgresPool) throws {
     try pool.withConnection { connection in
       try connection.query("SELECT pg_advisory_lock($1)", [String(lockKey)])

@@ -5,7 +5,9 @@ import Synchronization
 /// gives it back; a connection that broke is closed instead, and the next caller opens a new
 /// one, so a dropped connection costs the call that hit it (a 503), never a hang.
 public final class PostgresPool: Sendable {
+  /// The database the connections open (`postgres://…`).
   public let url: String
+  /// How long each connection may wait.
   public let limits: PostgresLimits
   private let idle: Mutex<[PostgresConnection]>
   private let free: DispatchSemaphore
@@ -25,6 +27,8 @@ public final class PostgresPool: Sendable {
     self.wait = wait
   }
 
+  /// Runs `body` with a connection of its own, waiting up to the pool's `wait` for one; throws when
+  /// none came free in time. A connection that broke during `body` is closed, not given back.
   public func withConnection<Value>(_ body: (PostgresConnection) throws -> Value) throws -> Value {
     let (seconds, attoseconds) = wait.components
     let timeout =

@@ -1,9 +1,14 @@
 /// One problem in a template, located by file and line.
 public struct TemplateError: Sendable, Equatable, CustomStringConvertible {
+  /// The file, relative to the templates folder (`matches.xhtml`, `partials/pager.xhtml`).
   public var file: String
+  /// The line in `file`, from 1; 0 when the problem is the whole file (it is missing, or declared
+  /// twice).
   public var line: Int
+  /// What is wrong, and where it helps, what to write instead.
   public var message: String
 
+  /// A problem at `file:line`.
   public init(file: String, line: Int, message: String) {
     self.file = file
     self.line = line
@@ -16,12 +21,15 @@ public struct TemplateError: Sendable, Equatable, CustomStringConvertible {
 
 /// Every problem found while loading templates, all reported at once so one run shows them all.
 public struct TemplateErrors: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The problems, sorted by file and line, each once.
   public var errors: [TemplateError]
 
+  /// The problems `errors`.
   public init(_ errors: [TemplateError]) {
     self.errors = errors
   }
 
+  /// One `file:line: message` line per problem.
   public var description: String { errors.map(\.description).joined(separator: "\n") }
 
   /// One line per problem with the folder as the user named it in front of each file

@@ -53,9 +53,11 @@ public struct TemplateLibrary: Sendable {
     self.pages = compiled
   }
 
+  /// The compiled page `page` (its file, `"rankings.xhtml"`), or nil when it was not declared.
   public subscript(page: String) -> CompiledTemplate? {
     pages[page]
   }
 
+  /// How many pages were compiled.
   public var pageCount: Int { pages.count }
 }

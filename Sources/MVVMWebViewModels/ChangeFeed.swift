@@ -4,12 +4,21 @@ import Synchronization
 /// A page names the topics its view model reads; a store publishes a topic after each committed
 /// write that touches it.
 public struct ChangeTopic: Hashable, Sendable, CustomStringConvertible {
+  /// The topic's name, as it appears in versions ("league") and in logs.
   public let name: String
 
+  /// A topic named `name`. Declare each once, as a static member, so a store and the pages that
+  /// follow it cannot spell it differently:
+  /// ```swift
+  /// extension ChangeTopic {
+  ///   public static let league = ChangeTopic("league")
+  /// }
+  /// ```
   public init(_ name: String) {
     self.name = name
   }
 
+  /// The topic's name.
   public var description: String { name }
 }
 
@@ -27,12 +36,17 @@ public final class ChangeFeed: Sendable {
 
   private let state = Mutex(State())
 
+  /// A feed with no observers, every topic at version 0. A site makes one; tests make their own.
   public init() {}
 
+  /// Calls `observer` with every topic published from now on, on the publishing thread: it must
+  /// only take note and schedule its work.
   public func observe(_ observer: @escaping @Sendable (ChangeTopic) -> Void) {
     state.withLock { $0.observers.append(observer) }
   }
 
+  /// Says that `topic` changed: counts its version up, then tells every observer. Call it after the
+  /// write is committed, so whoever reads again sees the change.
   public func publish(_ topic: ChangeTopic) {
     let observers = state.withLock { state in
       state.versions[topic, default: 0] &+= 1

@@ -5,8 +5,11 @@
 public struct ImageViewModel: Sendable, Equatable {
   /// What the page loads: the image, or the placeholder when there is none (the error state).
   public let url: Link
+  /// The image's width in CSS pixels, so the page keeps its place while it loads.
   public let width: Int
+  /// The image's height in CSS pixels.
   public let height: Int
+  /// What the image shows, in words, for whoever cannot see it.
   public let alt: String
   /// What stands in when there is no image or it fails to load.
   public let placeholder: Link
@@ -18,6 +21,8 @@ public struct ImageViewModel: Sendable, Equatable {
   /// computed, so a page reads it in place like the other stored outputs.
   public let loading: String
 
+  /// An image from `source`, or the placeholder when there is none. `isActive` is false for images
+  /// below the fold, which load as they come near.
   public init(
     source: Link?, width: Int, height: Int, alt: String, isActive: Bool, placeholder: Link
   ) {
@@ -31,14 +36,17 @@ public struct ImageViewModel: Sendable, Equatable {
     self.loading = isActive ? "eager" : "lazy"
   }
 
+  /// True when the image loads only as it comes near (not `isActive`).
   public var lazy: Bool { !isActive }
 }
 
 /// A file among the app's static files (`Public/`), by name: the stand-ins and icons a view model
 /// may show. The web layer decides where static files are served.
 public struct Asset: Destination, Hashable {
+  /// The file's path inside the public folder (`"placeholder.svg"`).
   public let file: String
 
+  /// The static file `file` (`Asset("avatar.svg")`).
   public init(_ file: String) {
     self.file = file
   }

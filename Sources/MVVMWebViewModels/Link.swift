@@ -11,6 +11,7 @@ public struct Link: Sendable {
   /// of its own (not an enum's payload), so a renderer reads it where it lies, without a copy.
   public let address: String
 
+  /// A link to a place in the app, printed as the site's address for it when the page is written.
   public init(_ destination: some Destination) {
     self.destination = destination
     address = ""
@@ -31,6 +32,7 @@ public struct Link: Sendable {
 }
 
 extension Link: Equatable {
+  /// Two links are equal when they lead to the same destination, or to the same address on the web.
   public static func == (left: Link, right: Link) -> Bool {
     switch (left.destination, right.destination) {
     case (nil, nil): left.address == right.address

@@ -1,9 +1,11 @@
 /// The outputs of a view model type, in declaration order: each one's name and kind. Templates
 /// are checked against it when they load, and each binding becomes the output's field number.
 public struct OutputSchema: Sendable, Equatable {
+  /// The outputs, in declaration order: a field's index is its number.
   public let fields: [OutputField]
   private let indexByName: [String: Int]
 
+  /// The schema of `fields`. `@Outputs` writes it; a name given twice resolves to its first field.
   public init(_ fields: [OutputField]) {
     self.fields = fields
     indexByName = Dictionary(
@@ -15,6 +17,7 @@ public struct OutputSchema: Sendable, Equatable {
     indexByName[name]
   }
 
+  /// Two schemas are equal when their fields are.
   public static func == (left: OutputSchema, right: OutputSchema) -> Bool {
     left.fields == right.fields
   }
@@ -24,12 +27,16 @@ public struct OutputSchema: Sendable, Equatable {
 /// initializers below, which take a key path to the property: a type no kind fits does not
 /// compile). A stored property of a struct also says where it lies, so a renderer reads it there.
 public struct OutputField: Sendable, Equatable {
+  /// The output's name, which templates use: the property's name.
   public let name: String
+  /// What kind of value the output holds.
   public let kind: OutputKind
   /// Where the value lies in an instance, for the values a renderer reads without asking the
   /// type (a struct's stored `String`, `Int`, `Bool`, `Link` or object); nil for the rest.
   public let storage: OutputStorage?
 
+  /// An output read through the accessor only, without storage: for schemas made by hand, as tests
+  /// do.
   public init(_ name: String, kind: OutputKind) {
     self.init(name, kind: kind, storage: nil)
   }
@@ -41,40 +48,52 @@ public struct OutputField: Sendable, Equatable {
     self.storage = storage
   }
 
+  /// A text output; a struct's stored property is read where it lies.
   public init<Root>(_ name: String, _ path: KeyPath<Root, String>) {
     self.init(name, kind: .text, storage: OutputStorage(path))
   }
+  /// A number, written as text; a struct's stored property is read where it lies.
   public init<Root>(_ name: String, _ path: KeyPath<Root, Int>) {
     self.init(name, kind: .text, storage: OutputStorage(path))
   }
+  /// A flag; a struct's stored property is read where it lies.
   public init<Root>(_ name: String, _ path: KeyPath<Root, Bool>) {
     self.init(name, kind: .flag, storage: OutputStorage(path))
   }
+  /// A URL from a link; a struct's stored property is read where it lies.
   public init<Root>(_ name: String, _ path: KeyPath<Root, Link>) {
     self.init(name, kind: .url, storage: OutputStorage(path))
   }
+  /// A URL from a destination, printed by the site's links.
   public init<Root, Target: Destination>(_ name: String, _ path: KeyPath<Root, Target>) {
     self.init(name, kind: .url)
   }
+  /// An object with outputs of its own; a struct's stored one is read where it lies.
   public init<Root, Object: Outputs>(_ name: String, _ path: KeyPath<Root, Object>) {
     self.init(
       name, kind: .object(Object.outputSchema), storage: OutputStorage(path))
   }
+  /// A list of view models, for `m:repeat`.
   public init<Root, Item: Outputs>(_ name: String, _ path: KeyPath<Root, [Item]>) {
     self.init(name, kind: .list(Item.outputSchema))
   }
+  /// Text that may be absent.
   public init<Root>(_ name: String, _ path: KeyPath<Root, String?>) {
     self.init(name, kind: .optional(.text))
   }
+  /// A number that may be absent.
   public init<Root>(_ name: String, _ path: KeyPath<Root, Int?>) {
     self.init(name, kind: .optional(.text))
   }
+  /// A link that may be absent.
   public init<Root>(_ name: String, _ path: KeyPath<Root, Link?>) {
     self.init(name, kind: .optional(.url))
   }
+  /// A destination that may be absent.
   public init<Root, Target: Destination>(_ name: String, _ path: KeyPath<Root, Target?>) {
     self.init(name, kind: .optional(.url))
   }
+  /// An object that may be absent: `m:object` drops its element then.
   public init<Root, Object: Outputs>(_ name: String, _ path: KeyPath<Root, Object?>) {
     self.init(name, kind: .optional(.object(Object.outputSchema)))
   }
@@ -84,11 +103,14 @@ public struct OutputField: Sendable, Equatable {
 /// `MemoryLayout.offset(of:)` on a typed key path, so it exists only for a struct's stored
 /// property of exactly that type; a computed or observed property, or a class's, has none.
 public struct OutputStorage: Sendable, Equatable {
+  /// What lies at the offset, so a renderer reads it as that type.
   public enum Layout: Sendable, Equatable {
+    /// A `String`, an `Int`, a `Bool` or a `Link`.
     case string, number, flag, link
     /// A view model inside this one, of this type.
     case object(any Outputs.Type)
 
+    /// Two layouts are equal when they read the same type.
     public static func == (left: Layout, right: Layout) -> Bool {
       switch (left, right) {
       case (.string, .string), (.number, .number), (.flag, .flag), (.link, .link): true
@@ -102,6 +124,7 @@ public struct OutputStorage: Sendable, Equatable {
   public let root: ObjectIdentifier
   /// Bytes from the start of the instance.
   public let offset: Int
+  /// What lies there.
   public let layout: Layout
 
   // One initializer per layout, so a layout always matches its value's type.

@@ -10,17 +10,23 @@
 public struct Paging: Equatable, Sendable {
   /// A page number before the first or past the last: the web layer answers 404.
   public struct OutOfRange: Error, Equatable {
+    /// The page asked for.
     public var page: Int
+    /// How many pages the list has (1 at least).
     public var pageCount: Int
 
+    /// Page `page` refused, of a list of `pageCount` pages.
     public init(page: Int, pageCount: Int) {
       self.page = page
       self.pageCount = pageCount
     }
   }
 
+  /// This page's number, from 1.
   public let page: Int
+  /// Items to a page.
   public let size: Int
+  /// Items in the whole list.
   public let totalCount: Int
 
   /// Page `page` of a list of `totalCount` items, `size` to a page. An empty list still has its
@@ -46,6 +52,7 @@ public struct Paging: Equatable, Sendable {
 
   /// Items before this page; `page` is at most the page count, so this cannot overflow.
   public var offset: Int { (page - 1) * size }
+  /// Pages the list takes; 0 for an empty list.
   public var pageCount: Int { Self.pageCount(of: totalCount, size: size) }
   /// The page before this one, if there is one.
   public var previousPage: Int? { page > 1 ? page - 1 : nil }

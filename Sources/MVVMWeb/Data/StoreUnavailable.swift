@@ -1,6 +1,7 @@
 /// A store call that got no answer in time: the request is answered 503 with `Retry-After`,
 /// and the log gets one line saying which lane and why.
 public struct StoreUnavailable: Error, CustomStringConvertible {
+  /// Why no answer came.
   public enum Reason: Sendable, Equatable {
     /// Every thread of the lane was busy and its queue full.
     case queueFull
@@ -10,9 +11,11 @@ public struct StoreUnavailable: Error, CustomStringConvertible {
     case noAnswerInTime
   }
 
+  /// Why no answer came.
   public let reason: Reason
   /// `read` or `write`.
   public let lane: String
+  /// How long the call was given.
   public let deadline: Duration
 
   init(_ reason: Reason, lane: String, deadline: Duration) {
@@ -21,6 +24,7 @@ public struct StoreUnavailable: Error, CustomStringConvertible {
     self.deadline = deadline
   }
 
+  /// One line for the log: the lane and why ("no store read thread came free within 3.0 seconds").
   public var description: String {
     switch reason {
     case .queueFull: "the store's \(lane) queue is full"

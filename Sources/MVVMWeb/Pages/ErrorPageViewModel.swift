@@ -4,6 +4,7 @@ import MVVMWebViewModels
 /// The error page's outputs: the status and a sentence for a person. Nothing internal.
 @Outputs
 public struct ErrorPageViewModel {
+  /// The answer's status: the page shows its code and reason phrase.
   @OutputIgnored public var status: HTTPStatus
   /// What went wrong and what to do, for a person.
   public var message: String
@@ -22,7 +23,9 @@ public struct ErrorPageViewModel {
 
 /// The site's error page, `error.xhtml`, when `SiteConfiguration.usesErrorTemplate` is on.
 public enum ErrorPage: Page {
+  /// The error page binds the status and the message.
   public typealias ViewModel = ErrorPageViewModel
+  /// The site's `error.xhtml`, in its templates folder.
   public static let template = "error.xhtml"
 
   /// The error page for `status`, rendered with `view`, or plain text without one; never kept

@@ -5,14 +5,19 @@ import MVVMWebServer
 /// host the browser used, and the path prefix the proxy serves the app under. Links, redirects,
 /// the access log and the cross-site check all use these, not the proxy's own hop.
 public struct ForwardedRequest: Sendable, Equatable {
+  /// The client's address: the peer's, or the one a trusted proxy forwarded.
   public var clientAddress: String
+  /// `http` or `https` as the browser used it, when a trusted proxy said.
   public var scheme: String?
+  /// The host the browser asked for, when a trusted proxy said.
   public var host: String?
+  /// The path prefix the proxy serves the app under (`/league`), when it said.
   public var prefix: String?
   /// The proxy's `X-Request-Id`, when it is a plain token, so one id follows the request through
   /// the proxy's log and ours.
   public var requestID: String?
 
+  /// A request as it entered the deployment; what a proxy did not say is nil.
   public init(
     clientAddress: String, scheme: String? = nil, host: String? = nil, prefix: String? = nil,
     requestID: String? = nil

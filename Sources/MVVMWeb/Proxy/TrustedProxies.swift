@@ -55,7 +55,9 @@ public struct TrustedProxies: Sendable, Equatable {
 
 /// A `--trusted-proxy` value that is neither a CIDR block, an address nor `unix`.
 public struct InvalidProxySpecification: Error, Equatable, CustomStringConvertible {
+  /// The value as given.
   public var value: String
+  /// What is wrong, and what a good value looks like.
   public var description: String {
     "'\(value)' is not a CIDR block (like 10.0.0.0/8), an IP address or the word unix"
   }

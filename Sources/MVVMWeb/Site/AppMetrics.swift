@@ -6,6 +6,7 @@ import Prometheus
 /// connections, streams) and the app's own (render time per page, database errors), served as
 /// text at `/metrics`.
 public struct AppMetrics: Sendable {
+  /// The registry every metric of the app and its server is kept in; `/metrics` writes it out.
   public let registry: PrometheusCollectorRegistry
   /// The server's counters, kept in the same registry: give it to `ServerConfiguration`.
   public let server: ServerMetrics
@@ -17,6 +18,7 @@ public struct AppMetrics: Sendable {
   private let liveRenders = MadeOnce<String, CoreMetrics.Counter>()
   private let liveEvents: CoreMetrics.Counter
 
+  /// Metrics kept in `registry` (a new one by default; a test gives its own to read it).
   public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
     self.registry = registry
     var factory = PrometheusMetricsFactory(registry: registry)

@@ -51,7 +51,9 @@ public struct AllowedHosts: Sendable, Equatable {
 
 /// An `--allowed-hosts` value that is not a host name, `.domain` or `*`.
 public struct InvalidHostSpecification: Error, Equatable, CustomStringConvertible {
+  /// The value as given.
   public var value: String
+  /// What is wrong, and what a good value looks like.
   public var description: String {
     "'\(value)' is not a host name (like example.com), a domain (.example.com) or *"
   }

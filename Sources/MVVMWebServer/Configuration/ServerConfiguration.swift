@@ -14,6 +14,7 @@ public struct ServerConfiguration: Sendable {
     case unix(path: String, group: String? = nil)
   }
 
+  /// Where the server listens: a TCP host and port, or a unix socket.
   public var address: Address
   /// Largest request body accepted; larger gets 413, decided from the headers.
   public var maxBodySize: Int
@@ -62,13 +63,22 @@ public struct ServerConfiguration: Sendable {
   /// ```swift
   /// var configuration = ServerConfiguration()
   /// configuration.middleware = [
-  ///   RequestIDMiddleware(), HealthCheck(path: "/alive"), SecurityHeaders(), Compression(),
+  ///   RequestIDMiddleware(), HealthCheck(path: "/alive"), NoSniff(), Compression(),
   /// ]
   /// ```
   public static var standardMiddleware: [any Middleware] {
     [RequestIDMiddleware(), HealthCheck(path: "/healthz"), Compression()]
   }
 
+  /// A configuration with the defaults a server behind nginx wants; tests shorten the timeouts.
+  /// Every value is the property of the same name.
+  ///
+  /// ```swift
+  /// let configuration = ServerConfiguration(
+  ///   address: .tcp(host: "127.0.0.1", port: 8080),
+  ///   middleware: ServerConfiguration.standardMiddleware + site.middleware,
+  ///   requestPreparer: { site.prepare(&$0) })
+  /// ```
   public init(
     address: Address = .tcp(host: "127.0.0.1", port: 8080), maxBodySize: Int = 1 << 20,
     maxConnections: Int = 1024, headerTimeout: Duration = .seconds(10),

@@ -12,7 +12,9 @@ import Logging
 /// fake a field: text quotes a value with spaces, quotes or controls as a JSON string; JSON
 /// escapes as JSON does.
 public struct LineLogHandler: LogHandler {
+  /// How lines are written (`--log-format`).
   public enum Format: String, Sendable, CaseIterable {
+    /// `text` for people, `json` (one object per line) for log shippers.
     case text, json
   }
 
@@ -21,6 +23,11 @@ public struct LineLogHandler: LogHandler {
   let format: Format
   let output: @Sendable (String) -> Void
 
+  /// A handler writing `format` lines of `level` and above to `output` (standard error by default;
+  /// a test collects them).
+  /// ```swift
+  /// LoggingSystem.bootstrap { _ in LineLogHandler(format: .json) }
+  /// ```
   public init(
     format: Format, level: Logger.Level = .info,
     output: @escaping @Sendable (String) -> Void = LineLogHandler.standardError

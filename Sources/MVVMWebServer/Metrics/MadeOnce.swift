@@ -9,8 +9,11 @@ import Synchronization
 public final class MadeOnce<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @usableFromInline let made = Mutex<[Key: Value]>([:])
 
+  /// An empty table.
   public init() {}
 
+  /// The value for `key`, made by `make` the first time `key` is asked for. `make` runs under the
+  /// table's lock, so it must be quick and must not ask the table again.
   @inlinable
   public func value(for key: Key, make: () -> Value) -> Value {
     made.withLock { made in

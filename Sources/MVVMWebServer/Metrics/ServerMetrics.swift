@@ -17,6 +17,7 @@ public final class ServerMetrics: Sendable {
     var status: Int
   }
 
+  /// Metrics made by `factory`: a Prometheus registry's (see `AppMetrics.server`), or a test's.
   public init(factory: any MetricsFactory) {
     self.factory = factory
     connections = Gauge(label: "http_open_connections", factory: factory)
@@ -64,6 +65,8 @@ public final class ServerMetrics: Sendable {
 }
 
 extension CoreMetrics.Timer {
+  /// Records `duration`, clamped to 0 through about 285 years, so no duration can overflow the
+  /// nanoseconds swift-metrics counts in.
   public func record(duration: Duration) {
     let (seconds, attoseconds) = duration.components
     // Clamped: a duration is never negative, and no request lasts 290 years.

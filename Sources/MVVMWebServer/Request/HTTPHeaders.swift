@@ -1,11 +1,14 @@
 /// Header fields in the order they arrived or were added. Lookup ignores case, as HTTP requires.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+  /// Every field, in order, with names as they were sent or added.
   public private(set) var fields: [(name: String, value: String)]
 
+  /// Headers holding `fields`, in order.
   public init(_ fields: [(name: String, value: String)] = []) {
     self.fields = fields
   }
 
+  /// Headers from a literal, in its order: `["Content-Type": "text/plain"]`.
   public init(dictionaryLiteral elements: (String, String)...) {
     fields = elements.map { (name: $0.0, value: $0.1) }
   }
@@ -33,6 +36,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     fields.reserveCapacity(count)
   }
 
+  /// Adds a field after the others, keeping any already there (`Set-Cookie`, `Vary`).
   public mutating func add(_ name: String, _ value: String) {
     // A response gains fields on its way out (its cache policy, Vary, the app's security
     // headers): room for several is made at once, not one step at a time.
@@ -46,6 +50,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     add(name, value)
   }
 
+  /// Removes every field named `name`, whatever its case.
   public mutating func remove(_ name: String) {
     // Only when there is something to remove: removing in place asks for storage of its own,
     // and a response's fields may share theirs (a 304 kept ready to send).
@@ -53,6 +58,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     fields.removeAll { Self.same($0.name, name) }
   }
 
+  /// Whether there is a field named `name`, whatever its case.
   public func contains(_ name: String) -> Bool {
     fields.contains { Self.same($0.name, name) }
   }

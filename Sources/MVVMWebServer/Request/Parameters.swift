@@ -1,17 +1,23 @@
 /// Decoded name and value pairs from a query string or a form body. Repeated names are kept, in
 /// order, because checkbox groups (`home=1&home=2`) depend on it.
 public struct Parameters: Sendable, Equatable {
+  /// Every name and value, in order.
   public var pairs: [Pair]
 
+  /// One name and its value, decoded.
   public struct Pair: Sendable, Equatable {
+    /// The field's name.
     public var name: String
+    /// Its value; empty for a name sent without `=`.
     public var value: String
+    /// The pair `name`=`value`.
     public init(_ name: String, _ value: String) {
       self.name = name
       self.value = value
     }
   }
 
+  /// Parameters holding `pairs`, in order.
   public init(_ pairs: [Pair] = []) {
     self.pairs = pairs
   }

@@ -4,6 +4,7 @@
 /// and kept at several steps on its way from the parser to a handler, and a struct of fifteen
 /// strings, arrays and tables retained and released each of them at every step.
 public struct Request: Sendable {
+  /// The method as sent, in capitals (`GET`, `POST`).
   public var method: String {
     get { storage.fields.method }
     _modify { yield &uniqueStorage().fields.method }
@@ -23,6 +24,7 @@ public struct Request: Sendable {
     get { storage.fields.pathSegments }
     _modify { yield &uniqueStorage().fields.pathSegments }
   }
+  /// The query string's parameters, percent-decoded (`?page=2` → `query["page"] == "2"`).
   public var query: Parameters {
     get { storage.fields.query }
     _modify { yield &uniqueStorage().fields.query }
@@ -32,10 +34,13 @@ public struct Request: Sendable {
     get { storage.fields.minorVersion }
     _modify { yield &uniqueStorage().fields.minorVersion }
   }
+  /// The header fields as sent.
   public var headers: HTTPHeaders {
     get { storage.fields.headers }
     _modify { yield &uniqueStorage().fields.headers }
   }
+  /// The body, read in full (within `ServerConfiguration.maxBodySize`); empty when there is none.
+  /// Read a form with `form()`.
   public var body: [UInt8] {
     get { storage.fields.body }
     _modify { yield &uniqueStorage().fields.body }
@@ -45,6 +50,7 @@ public struct Request: Sendable {
     get { storage.fields.routeParameters }
     _modify { yield &uniqueStorage().fields.routeParameters }
   }
+  /// The other end of the connection: the client, or the proxy in front of the server.
   public var peer: PeerAddress {
     get { storage.fields.peer }
     _modify { yield &uniqueStorage().fields.peer }

@@ -2,10 +2,15 @@
 /// `message` on the error page. Any other error a handler throws becomes a 500 that shows nothing
 /// internal.
 public struct HTTPError: Error, Sendable, Equatable {
+  /// The answer's status (a 4xx, or 503 when the data did not answer).
   public var status: HTTPStatus
   /// A short sentence for a person: what was wrong and, where it helps, what to do.
   public var message: String
 
+  /// The error `status`, saying `message` to the person who sees it.
+  /// ```swift
+  /// throw HTTPError(.notFound, "There is no match at this address. It may have been deleted.")
+  /// ```
   public init(_ status: HTTPStatus, _ message: String) {
     self.status = status
     self.message = message

@@ -1,7 +1,11 @@
 /// What a handler answers: a status, headers and a body, either whole or streamed.
 public struct Response: Sendable {
+  /// The status (200 unless set).
   public var status: HTTPStatus
+  /// The header fields the handler set. The server adds `Date`, `Server`, `Content-Length` or
+  /// `Transfer-Encoding`, and `Connection` when it closes.
   public var headers: HTTPHeaders
+  /// The body: bytes, a stream, or an answer made later.
   public var body: ResponseBody
   /// The route pattern that answered (`/matches/:id/edit`), set by the router for the metrics;
   /// nil when no route matched.
@@ -15,6 +19,11 @@ public struct Response: Sendable {
   /// `Accept-Encoding: gzip` must get the same bytes, with no `Vary` and no gzip work.
   public var allowsCompression = true
 
+  /// A response with `status`, `headers` and `body`; `html`, `text` and `redirect` make the common
+  /// ones.
+  /// ```swift
+  /// Response(status: .ok, headers: ["Content-Type": "image/svg+xml"], body: .bytes(svg))
+  /// ```
   public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: ResponseBody = .bytes([]))
   {
     self.status = status
@@ -113,6 +122,7 @@ public struct Response: Sendable {
 /// A response body: bytes known up front (sent with `Content-Length`, gzip-compressed when the
 /// client accepts it), or a stream written over time with chunked transfer coding.
 public enum ResponseBody: Sendable {
+  /// The whole body, known now.
   case bytes([UInt8])
   /// Called once on the connection's queue with a writer; write chunks and call `finish()`,
   /// from any queue, now or later (Server-Sent Events keep it open).

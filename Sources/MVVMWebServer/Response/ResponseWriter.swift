@@ -6,15 +6,18 @@ public struct ResponseWriter: Sendable {
   let sendEnd: @Sendable () -> Void
   let whenEnded: @Sendable (@escaping @Sendable () -> Void) -> Void
 
+  /// Sends `bytes` as one chunk; nothing for no bytes (an empty chunk would end the body).
   public func write(_ bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
     sendChunk(bytes)
   }
 
+  /// Sends `text`, as UTF-8, as one chunk.
   public func write(_ text: String) {
     write(Array(text.utf8))
   }
 
+  /// Ends the body; later writes do nothing.
   public func finish() {
     sendEnd()
   }

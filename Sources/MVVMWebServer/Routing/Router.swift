@@ -19,7 +19,11 @@ import Logging
 /// router.get("/report") { _ in .text(try await reports.latest()) }
 /// ```
 public struct Router: Responder {
+  /// A handler that answers at once, on the connection's queue: a render from memory. An
+  /// `HTTPError` it throws becomes its error page; any other error a logged 500.
   public typealias Handler = @Sendable (Request) throws -> Response
+  /// A handler that may wait (a store, another service): it runs as a task, holding no server
+  /// thread while it waits. Its errors are answered as a `Handler`'s.
   public typealias AsyncHandler = @Sendable (Request) async throws -> Response
 
   /// One position in the tree; nodes refer to each other by index in `nodes`.
@@ -72,8 +76,14 @@ public struct Router: Responder {
     Logger(label: "MVVMWebServer").error("\(message)", metadata: request.idMetadata)
   }
 
+  /// A router with no routes: every request gets 404.
   public init() {}
 
+  /// Answers `method` at `pattern` with `handler`, replacing what answered that method and pattern
+  /// before.
+  /// ```swift
+  /// router.add("DELETE", "/matches/:id") { request in try delete(request) }
+  /// ```
   public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
     add(method, pattern, .now(handler))
   }
@@ -115,18 +125,22 @@ public struct Router: Responder {
     return nodes.count - 1
   }
 
+  /// Answers GET, and HEAD, at `pattern`.
   public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
     add("GET", pattern, handler)
   }
 
+  /// Answers POST at `pattern`.
   public mutating func post(_ pattern: String, _ handler: @escaping Handler) {
     add("POST", pattern, handler)
   }
 
+  /// Answers GET, and HEAD, at `pattern` with a handler that may wait.
   public mutating func get(_ pattern: String, _ handler: @escaping AsyncHandler) {
     add("GET", pattern, handler)
   }
 
+  /// Answers POST at `pattern` with a handler that may wait.
   public mutating func post(_ pattern: String, _ handler: @escaping AsyncHandler) {
     add("POST", pattern, handler)
   }

@@ -31,6 +31,7 @@ public final class HTTPServer: Sendable {
     }
   }
 
+  /// How the server listens, what it accepts and how long it waits.
   public let configuration: ServerConfiguration
   /// Every connection's way to the app: the middleware chain, put together once.
   private let pipeline: RequestPipeline
@@ -58,6 +59,7 @@ public final class HTTPServer: Sendable {
   /// The bound TCP port (useful with port 0); 0 for a unix socket.
   public var port: Int { state.withLock { $0.port } }
 
+  /// Connections open now, live pages' streams included.
   public var openConnectionCount: Int { state.withLock { $0.connections.count } }
 
   public var isDraining: Bool { draining.isDraining }

@@ -11,6 +11,7 @@ public final class HandlerExecutor: TaskExecutor {
 
   private let queue = DispatchQueue(label: "MVVMWebServer.tasks", attributes: .concurrent)
 
+  /// Runs `job` on Dispatch's shared pool.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }

@@ -15,6 +15,7 @@ public final class StaticFiles: Sendable {
     var contentType: String
   }
 
+  /// The folder served, with symlinks resolved: nothing outside it is read.
   public let root: String
   private let cacheControl: String
   private let cache = Mutex<[String: CachedFile]>([:])

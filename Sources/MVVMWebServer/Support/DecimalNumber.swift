@@ -2,7 +2,9 @@
 /// allowed), and a value too large for `Int` is reported as such instead of trapping, so each
 /// caller decides what "too large" means for its field (413, unsatisfiable, clamped).
 public enum DecimalNumber: Sendable, Equatable {
+  /// The number.
   case value(Int)
+  /// Digits only, but more than `Int.max`.
   case tooLarge
 
   /// nil when `text` is empty or holds anything but ASCII digits. Inlinable, so that a caller in

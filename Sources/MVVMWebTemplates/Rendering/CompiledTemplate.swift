@@ -85,6 +85,8 @@ public struct CompiledTemplate: Sendable {
 /// A printer for pages without destinations: tests and the benchmark. A destination it is asked
 /// for prints as the blocked URL, so a missing printer shows, rather than linking somewhere.
 public struct NoLinks: LinkPrinter {
+  /// A printer that links nowhere.
   public init() {}
+  /// Always `about:invalid#blocked`.
   public func path(for destination: any Destination) -> String { URLSafety.blocked }
 }

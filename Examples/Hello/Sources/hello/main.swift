@@ -1,0 +1,43 @@
+import Foundation
+import Greetings
+import MVVMWeb
+
+/// A line on standard error, which is unbuffered, like the server's own log.
+func say(_ line: String) { FileHandle.standardError.write(Data("hello: \(line)\n".utf8)) }
+
+// `hello [--port N]`: the hello page on http://127.0.0.1:N (8080 by default) until Ctrl-C.
+let arguments = CommandLine.arguments
+var port = 8080
+if let flag = arguments.firstIndex(of: "--port") {
+  guard let value = arguments.dropFirst(flag + 1).first.flatMap({ Int($0) }),
+    (0...65535).contains(value)
+  else {
+    say("--port takes a number from 0 to 65535")
+    exit(2)
+  }
+  port = value
+}
+
+// The templates are this package's, found from this file wherever `hello` is started; the
+// static files (the live pages' script and the stylesheet) are the framework repository's.
+let sources = URL(filePath: #filePath).deletingLastPathComponent()
+let configuration = SiteConfiguration(
+  templatesDirectory: sources.appending(path: "../../Templates").standardized.path,
+  publicDirectory: sources.appending(path: "../../../../Public").standardized.path)
+
+do {
+  var site = Site(configuration)
+  try site.add(HelloFeature(list: GreetingList(changes: site.changes)))
+  try site.staticFiles()
+  let website = try site.build()
+  let server = HTTPServer(
+    configuration: ServerConfiguration(
+      address: .tcp(host: "127.0.0.1", port: port), requestPreparer: { website.prepare(&$0) }),
+    responder: website)
+  try server.start()
+  say("serving on http://127.0.0.1:\(server.port)")
+  server.runUntilSignalled()
+} catch {
+  say("cannot start: \(error)")
+  exit(1)
+}
