@@ -16,7 +16,7 @@ import MVVMWebViewModels
 /// "greeting.xhtml" }`. Declare the page to the site (`Site.declare(_:)`, or a route that
 /// renders it) to get the `PageView` that renders it: a page that is not loaded cannot be
 /// rendered.
-public protocol Page {
+public protocol Page: SendableMetatype {
   /// What the template's bindings read.
   associatedtype ViewModel: Outputs
   /// The template's file, relative to the site's templates folder (`"rankings.xhtml"`).

@@ -4,12 +4,10 @@ import MVVMWebServer
 /// it. Made by `Site.build()`.
 ///
 /// ```swift
-/// let site = try builder.build()
+/// let website = try site.build()
 /// let server = HTTPServer(
-///   configuration: ServerConfiguration(
-///     middleware: ServerConfiguration.standardMiddleware + site.middleware,
-///     requestPreparer: { site.prepare(&$0) }),
-///   responder: site)
+///   configuration: website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 8080)),
+///   responder: website)
 /// ```
 public struct WebSite: Responder {
   /// How the site is served.
@@ -39,6 +37,16 @@ public struct WebSite: Responder {
       HostCheck(configuration.allowedHosts, errorPage: router.errorPage),
       EarlyRevalidation(validator),
     ]
+  }
+
+  /// What a server needs to serve this site at `address`: the server's standard middleware then
+  /// the site's, the proxy rules applied to every request (`prepare`), and the site's metrics.
+  /// Change the other limits on the result.
+  public func serverConfiguration(address: ServerConfiguration.Address) -> ServerConfiguration {
+    ServerConfiguration(
+      address: address, metrics: configuration.metrics.server,
+      middleware: ServerConfiguration.standardMiddleware + middleware,
+      requestPreparer: { [self] in prepare(&$0) })
   }
 
   /// Answers `request` through the router.

@@ -31,8 +31,7 @@ do {
   try site.staticFiles()
   let website = try site.build()
   let server = HTTPServer(
-    configuration: ServerConfiguration(
-      address: .tcp(host: "127.0.0.1", port: port), requestPreparer: { website.prepare(&$0) }),
+    configuration: website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: port)),
     responder: website)
   try server.start()
   say("serving on http://127.0.0.1:\(server.port)")
