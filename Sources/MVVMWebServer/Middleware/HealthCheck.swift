@@ -14,13 +14,18 @@
 public struct HealthCheck: Middleware {
   /// The path the probe asks for, compared with the request's path as sent.
   public let path: String
+  /// The path's length in bytes, compared first: nearly every path differs in length.
+  private let pathLength: Int
 
   public init(path: String = "/healthz") {
     self.path = path
+    pathLength = path.utf8.count
   }
 
   public func respond(to request: inout Request, next: Next) -> Response {
-    guard request.path == path else { return next(&request) }
+    guard request.path.utf8.count == pathLength, request.path == path else {
+      return next(&request)
+    }
     var response: Response
     if request.method == "GET" || request.method == "HEAD" {
       response =
