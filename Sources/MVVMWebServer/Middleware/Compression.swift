@@ -26,6 +26,8 @@ public struct Compression: Middleware {
     self.minimumSize = max(minimumSize, 0)
   }
 
+  /// Passes the request on, then tags, revalidates and compresses the answer: now, or once it
+  /// is made when it is made later.
   public func respond(to request: inout Request, next: Next) -> Response {
     var response = next(&request)
     switch response.body {

@@ -17,11 +17,14 @@ public struct HealthCheck: Middleware {
   /// The path's length in bytes, compared first: nearly every path differs in length.
   private let pathLength: Int
 
+  /// A probe answered at `path`, a path as the client sends it (`/healthz`, `/-/alive`).
   public init(path: String = "/healthz") {
     self.path = path
     pathLength = path.utf8.count
   }
 
+  /// Answers a request for `path` (GET and HEAD; anything else is a 405), and passes every
+  /// other request on.
   public func respond(to request: inout Request, next: Next) -> Response {
     guard request.path.utf8.count == pathLength, request.path == path else {
       return next(&request)
