@@ -455,7 +455,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       response = .ourFault
     }
     if response.route == nil { response.route = awaited.route }
-    response = pipeline.finish(response, for: awaited.request)
+    pipeline.finish(&response, for: awaited.request)
     send(response, to: awaited.head, awaited.request, started: awaited.started)
   }
 

@@ -26,24 +26,25 @@ public struct Compression: Middleware {
     self.minimumSize = max(minimumSize, 0)
   }
 
+  /// Passes the request on, then tags, revalidates and compresses the answer: now, or once it
+  /// is made when it is made later.
   public func respond(to request: inout Request, next: Next) -> Response {
     var response = next(&request)
     switch response.body {
     case .bytes(let body):
-      return finish(response, body: body, for: request)
+      finish(&response, body: body, for: request)
     case .later:
       response.amend { [self, request] made in
         guard case .bytes(let body) = made.body else { return }
-        made = finish(made, body: body, for: request)
+        finish(&made, body: body, for: request)
       }
-      return response
     case .stream:
-      return response
+      break
     }
+    return response
   }
 
-  private func finish(_ response: Response, body: [UInt8], for request: Request) -> Response {
-    var response = response
+  private func finish(_ response: inout Response, body: [UInt8], for request: Request) {
     let compressible = isCompressible(response, body: body)
     let gzip = compressible && Gzip.isAccepted(by: request.headers)
     if compressible {
@@ -51,11 +52,12 @@ public struct Compression: Middleware {
       response.headers.addVary("Accept-Encoding")
     }
     let needsTag = needsStrongTag(response)
-    guard needsTag || gzip else { return response }
+    guard needsTag || gzip else { return }
     // One hash of the page serves its ETag and finding the gzip body made for it last time.
     let hash = EntityTag.hash(of: body)
     if needsTag, let revalidated = validated(&response, hash: hash, gzip: gzip, request: request) {
-      return revalidated
+      response = revalidated
+      return
     }
     if gzip,
       let compressed = recentlyCompressed.gzip(
@@ -64,7 +66,6 @@ public struct Compression: Middleware {
       response.body = .bytes(compressed)
       response.headers.add("Content-Encoding", "gzip")
     }
-    return response
   }
 
   /// Whether a page gets a strong `ETag` over its bytes. Answers that must not be kept

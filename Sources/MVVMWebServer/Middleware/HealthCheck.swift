@@ -14,13 +14,21 @@
 public struct HealthCheck: Middleware {
   /// The path the probe asks for, compared with the request's path as sent.
   public let path: String
+  /// The path's length in bytes, compared first: nearly every path differs in length.
+  private let pathLength: Int
 
+  /// A probe answered at `path`, a path as the client sends it (`/healthz`, `/-/alive`).
   public init(path: String = "/healthz") {
     self.path = path
+    pathLength = path.utf8.count
   }
 
+  /// Answers a request for `path` (GET and HEAD; anything else is a 405), and passes every
+  /// other request on.
   public func respond(to request: inout Request, next: Next) -> Response {
-    guard request.path == path else { return next(&request) }
+    guard request.path.utf8.count == pathLength, request.path == path else {
+      return next(&request)
+    }
     var response: Response
     if request.method == "GET" || request.method == "HEAD" {
       response =

@@ -32,72 +32,49 @@ public protocol Middleware: Sendable {
 
 /// The rest of the chain after a middleware: the middleware listed after it, then the responder.
 public struct Next: Sendable {
-  let link: any Link
+  let chain: Chain
+  /// The first middleware of the rest; nil when only the responder is left.
+  let step: Chain.Step?
 
   /// Passes the request on and returns the answer made further along the chain.
   public func callAsFunction(_ request: inout Request) -> Response {
-    link.respond(to: &request)
+    chain.respond(to: &request, from: step)
   }
 
   /// Whether the server has begun to stop (`HTTPServer.shutdown`): the requests it still
   /// answers are those already received, and a health check should tell the load balancer.
-  public var serverIsDraining: Bool { link.draining.isDraining }
+  public var serverIsDraining: Bool { chain.draining.isDraining }
 }
 
-/// One step of the chain: a middleware with the step after it, or the responder at the end.
-/// Built once per server, so answering a request follows references and allocates nothing.
-protocol Link: AnyObject, Sendable {
-  var draining: DrainingState { get }
-  func respond(to request: inout Request) -> Response
-}
+/// The middleware and the responder of one server, linked once: passing a request on follows a
+/// reference and allocates nothing.
+final class Chain: Sendable {
+  /// One middleware, and the one listed after it. Each is kept in a class's constant, where it
+  /// is called in place: an array's element is copied out (and destroyed) for each call.
+  final class Step: Sendable {
+    let middleware: any Middleware
+    let next: Step?
 
-/// The first step of a chain that takes `middleware` in order, and then `responder`.
-func firstLink(
-  of middleware: [any Middleware], then responder: any Responder, draining: DrainingState
-) -> any Link {
-  var link: any Link = ResponderLink(responder, draining: draining)
-  for step in middleware.reversed() {
-    link = linking(step, to: link, draining: draining)
+    init(_ middleware: any Middleware, next: Step?) {
+      self.middleware = middleware
+      self.next = next
+    }
   }
-  return link
-}
 
-/// A link for `step` as the type it is: called with an `any Middleware`, it opens the box once.
-private func linking<Step: Middleware>(
-  _ step: Step, to next: any Link, draining: DrainingState
-) -> any Link {
-  MiddlewareLink(step, next: next, draining: draining)
-}
-
-/// A middleware, kept as its own type (the existential opened once, here) so that calling it
-/// does not copy it out of a box on every request.
-private final class MiddlewareLink<Step: Middleware>: Link {
   let draining: DrainingState
-  private let step: Step
-  private let next: Next
-
-  init(_ step: Step, next: any Link, draining: DrainingState) {
-    self.step = step
-    self.next = Next(link: next)
-    self.draining = draining
-  }
-
-  func respond(to request: inout Request) -> Response {
-    step.respond(to: &request, next: next)
-  }
-}
-
-/// The app's responder, after the last middleware.
-private final class ResponderLink: Link {
-  let draining: DrainingState
+  /// Where every request starts.
+  let first: Step?
   private let responder: any Responder
 
-  init(_ responder: any Responder, draining: DrainingState) {
+  init(_ middleware: [any Middleware], then responder: any Responder, draining: DrainingState) {
+    first = middleware.reversed().reduce(nil) { next, middleware in Step(middleware, next: next) }
     self.responder = responder
     self.draining = draining
   }
 
-  func respond(to request: inout Request) -> Response {
-    responder.respond(to: request)
+  /// Answers with `step` and the middleware after it, then the responder.
+  func respond(to request: inout Request, from step: Step?) -> Response {
+    guard let step else { return responder.respond(to: request) }
+    return step.middleware.respond(to: &request, next: Next(chain: self, step: step.next))
   }
 }

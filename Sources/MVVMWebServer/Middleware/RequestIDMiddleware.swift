@@ -11,8 +11,10 @@
 /// ServerConfiguration(middleware: [RequestIDMiddleware(), Compression()])
 /// ```
 public struct RequestIDMiddleware: Middleware {
+  /// The step that gives ids; it has nothing to configure.
   public init() {}
 
+  /// Gives `request` an id unless it has one, and passes it on.
   public func respond(to request: inout Request, next: Next) -> Response {
     if request.id.isEmpty { request.id = RequestID.next() }
     return next(&request)

@@ -11,13 +11,13 @@ final class RequestPipeline: Sendable {
   let draining: DrainingState
   /// What each connection's queue is called (the configuration's label), made once.
   let connectionQueueLabel: String
-  private let chain: any Link
+  private let chain: Chain
 
   init(configuration: ServerConfiguration, responder: any Responder, draining: DrainingState) {
     self.configuration = configuration
     self.draining = draining
     connectionQueueLabel = configuration.label + ".connection"
-    chain = firstLink(of: configuration.middleware, then: responder, draining: draining)
+    chain = Chain(configuration.middleware, then: responder, draining: draining)
   }
 
   /// Answers one request, through the middleware to the responder. What they set on the request
@@ -27,7 +27,7 @@ final class RequestPipeline: Sendable {
   /// `finish` once it is made.
   func respond(to request: inout Request) -> Response {
     configuration.requestPreparer?(&request)
-    var response = chain.respond(to: &request)
+    var response = chain.respond(to: &request, from: chain.first)
     if request.id.withHeaderBytes({ HTTPHeaders.holdsLineBreakOrNUL($0) }) {
       // A middleware let CR, LF or NUL into the id, which goes into a header: a bug of ours.
       let unsafe = request.id
@@ -40,15 +40,15 @@ final class RequestPipeline: Sendable {
         metadata: request.idMetadata)
       response = .ourFault
     }
-    return finish(response, for: request)
+    finish(&response, for: request)
+    return response
   }
 
   /// What every answer goes through once it is made, after the middleware: no header may carry
   /// CR, LF or NUL, and a failure no router answered is a logged 500.
-  func finish(_ response: Response, for request: Request) -> Response {
-    var response = response
+  func finish(_ response: inout Response, for request: Request) {
     response.headers.remove("X-Request-Id")
-    if case .later = response.body { return response }
+    if case .later = response.body { return }
     if let error = response.failure {
       // Async code failed outside a router, which would have made its error page.
       configuration.logger.error(
@@ -67,7 +67,6 @@ final class RequestPipeline: Sendable {
         metadata: request.idMetadata)
       response = .ourFault
     }
-    return response
   }
 
   /// The access line: `GET /matches?page=2 200 5120 0.412ms`, then who asked, for which host,
