@@ -15,8 +15,11 @@ public struct TemplateLibrary: Sendable {
   ///
   /// `site` is the schema of the site object, the outputs every page can bind below its own view
   /// model's (the layout's navigation links): a page's own output of the same name hides it.
+  /// A root-relative address written as text in a URL attribute is refused unless it starts with
+  /// one of `assetPrefixes` (static files): the app's own addresses come from destinations.
   public init(
-    directory: String, pages: [String: OutputSchema], site: OutputSchema = OutputSchema([])
+    directory: String, pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
+    assetPrefixes: [String] = ["/static/"]
   ) throws(TemplateErrors) {
     guard let resolved = realpath(directory, nil) else {
       throw TemplateErrors([
@@ -42,7 +45,7 @@ public struct TemplateLibrary: Sendable {
         page = merger.merge(page: page, into: layout)
         errors += merger.errors
       }
-      var compiler = TemplateCompiler(schema: schema, site: site)
+      var compiler = TemplateCompiler(schema: schema, site: site, assetPrefixes: assetPrefixes)
       let ops = compiler.compile(page)
       errors += compiler.errors.isEmpty ? schemaErrors : compiler.errors
       for (schema, names) in compiler.bound { bound.insert(names, of: schema) }

@@ -25,9 +25,11 @@ struct TemplateFixture {
   }
 
   func library(
-    _ pages: [String: OutputSchema], site: OutputSchema = OutputSchema([])
+    _ pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
+    assetPrefixes: [String] = ["/static/"]
   ) throws(TemplateErrors) -> TemplateLibrary {
-    try TemplateLibrary(directory: directory, pages: pages, site: site)
+    try TemplateLibrary(
+      directory: directory, pages: pages, site: site, assetPrefixes: assetPrefixes)
   }
 
   /// Loads one page against the view model's type and renders it.
@@ -55,9 +57,12 @@ struct TemplateFixture {
   }
 
   /// The errors loading `pages` reports.
-  func errors(_ pages: [String: OutputSchema], site: OutputSchema = OutputSchema([])) -> [String] {
+  func errors(
+    _ pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
+    assetPrefixes: [String] = ["/static/"]
+  ) -> [String] {
     do {
-      _ = try library(pages, site: site)
+      _ = try library(pages, site: site, assetPrefixes: assetPrefixes)
       return []
     } catch {
       return error.errors.map(\.description)

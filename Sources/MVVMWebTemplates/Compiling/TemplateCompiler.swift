@@ -32,6 +32,8 @@ struct TemplateCompiler {
   /// is the scope's entry in `bound`.
   private var scopes: [(schema: OutputSchema, isRepeatItem: Bool, record: Int)]
   private let site: OutputSchema
+  /// Root-relative paths that are static files, not pages: written as text, they are fine.
+  private let assetPrefixes: [String]
   /// Whether a binding of the page names an output of the site object.
   private(set) var bindsSite = false
   /// The outputs the page binds, by the schema they belong to: one entry per scope entered, the
@@ -42,8 +44,11 @@ struct TemplateCompiler {
   /// The ids of the live elements so far, to refuse a second one with the same id.
   private var liveIDs: Set<String> = []
 
-  init(schema: OutputSchema, site: OutputSchema = OutputSchema([])) {
+  init(
+    schema: OutputSchema, site: OutputSchema = OutputSchema([]), assetPrefixes: [String] = []
+  ) {
     self.site = site
+    self.assetPrefixes = assetPrefixes
     bound = [(site, []), (schema, [])]
     scopes = [(schema, false, 1)]
   }
@@ -198,6 +203,7 @@ struct TemplateCompiler {
         for binding in bindings { ops += boundAttribute(binding, element) }
         continue
       }
+      refuseAppAddress(attribute, element)
       if HTMLVocabulary.urlAttributes.contains(attribute.name)
         && URLSafety.isRootRelative(attribute.value)
       {
@@ -216,6 +222,24 @@ struct TemplateCompiler {
       ops += boundAttribute(binding, element)
     }
     return ops
+  }
+
+  /// A URL attribute written as text may not hold an address of the app (`/matches`): that is a
+  /// destination's to print, so the route table stays the one place that knows it. Static files
+  /// (under `assetPrefixes`), fragments, relative and web addresses are fine.
+  private mutating func refuseAppAddress(
+    _ attribute: TemplateElement.Attribute, _ element: TemplateElement
+  ) {
+    let isSourceSet = attribute.name == "srcset"
+    guard isSourceSet || HTMLVocabulary.urlAttributes.contains(attribute.name) else { return }
+    let urls = isSourceSet ? AppAddress.sourceSetURLs(attribute.value) : [attribute.value[...]]
+    guard let url = urls.first(where: { AppAddress.isAppAddress($0, assets: assetPrefixes) }) else {
+      return
+    }
+    report(
+      element,
+      "the link \"\(AppAddress.trimmed(url))\" is an address of the app written as text: bind it "
+        + "to a destination output (m:attr=\"\(attribute.name) …\")")
   }
 
   /// One `m:attr` pair: its value from the output, checked for the attribute's kind.
