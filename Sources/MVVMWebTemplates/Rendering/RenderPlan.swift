@@ -82,8 +82,8 @@ struct RenderPlan: Sendable {
   /// below the page's view model (at depth 0), so a page that binds none of them renders as it
   /// would without a site.
   var bindsSite: Bool { shape & 1 == 1 }
-  /// `maxDepth` and `bindsSite` in one word, so the flag adds no field to a plan: a rendering
-  /// copies the page's plan, and one more field moved that copy out of line.
+  /// `maxDepth` and `bindsSite` in one word, so the flag adds no field to a plan: each rendering
+  /// copies its page's plan, and one more field would move that copy out of line.
   private var shape: Int
 
   /// The types of the stored objects the plan enters in place.

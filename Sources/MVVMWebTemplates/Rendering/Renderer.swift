@@ -1,9 +1,10 @@
 import MVVMWebViewModels
 
 /// One rendering: walks the plan's instructions with a stack of scopes (the site object when the
-/// page binds it, the page, then each repeat item and object inside it). Every slot names its scope's depth and output number, so a
-/// lookup is an index and one call into the scope type's accessor, which hands the value back
-/// through the `OutputVisitor` methods below; `purpose` says what the value is wanted for.
+/// page binds it, the page, then each repeat item and object inside it). Every slot names its
+/// scope's depth and output number, so a lookup is an index and one call into the scope type's
+/// accessor, which hands the value back through the `OutputVisitor` methods below; `purpose` says
+/// what the value is wanted for.
 struct Renderer: OutputVisitor {
   /// What the output being visited is for.
   private enum Purpose {
