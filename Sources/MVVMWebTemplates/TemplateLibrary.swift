@@ -5,10 +5,22 @@ import MVVMWebViewModels
 /// If anything is wrong in any template, it refuses with all the problems at once.
 public struct TemplateLibrary: Sendable {
   private let pages: [String: CompiledTemplate]
+  /// The outputs of the pages' view models and of the site object that no template binds, page
+  /// by page in name order, then the site's: a value computed for nothing, or a link a template
+  /// still writes as text.
+  public let unboundOutputs: [UnboundOutput]
 
   /// Loads each page named in `pages` (a file name relative to `directory`, like
   /// `matches.xhtml`) and checks its bindings against the schema of the view model it will render.
-  public init(directory: String, pages: [String: OutputSchema]) throws(TemplateErrors) {
+  ///
+  /// `site` is the schema of the site object, the outputs every page can bind below its own view
+  /// model's (the layout's navigation links): a page's own output of the same name hides it.
+  /// A root-relative address written as text in a URL attribute is refused unless it starts with
+  /// one of `assetPrefixes` (static files): the app's own addresses come from destinations.
+  public init(
+    directory: String, pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
+    assetPrefixes: [String] = ["/static/"]
+  ) throws(TemplateErrors) {
     guard let resolved = realpath(directory, nil) else {
       throw TemplateErrors([
         TemplateError(file: directory, line: 0, message: "the templates folder does not exist")
@@ -20,6 +32,7 @@ public struct TemplateLibrary: Sendable {
     var errors: [TemplateError] = []
     var compiled: [String: CompiledTemplate] = [:]
     var layouts: [String: TemplateElement] = [:]
+    var bound = BoundOutputs()
     for (name, schema) in pages.sorted(by: { $0.key < $1.key }) {
       guard var page = loader.load(name) else { continue }
       let schemaErrors = loader.schemaErrors
@@ -32,10 +45,11 @@ public struct TemplateLibrary: Sendable {
         page = merger.merge(page: page, into: layout)
         errors += merger.errors
       }
-      var compiler = TemplateCompiler(schema: schema)
+      var compiler = TemplateCompiler(schema: schema, site: site, assetPrefixes: assetPrefixes)
       let ops = compiler.compile(page)
       errors += compiler.errors.isEmpty ? schemaErrors : compiler.errors
-      let template = CompiledTemplate(ops: ops)
+      for (schema, names) in compiler.bound { bound.insert(names, of: schema) }
+      let template = CompiledTemplate(ops: ops, bindsSite: compiler.bindsSite)
       // Render plans keep offsets in 32 bits: a page anywhere near 2 GiB is refused, not wrapped.
       if template.plan.staticBytes.count >= Int(Int32.max)
         || template.plan.instructions.count >= Int(Int32.max)
@@ -51,6 +65,7 @@ public struct TemplateLibrary: Sendable {
       .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     guard errors.isEmpty else { throw TemplateErrors(errors) }
     self.pages = compiled
+    unboundOutputs = bound.unbound(pages: pages, site: site)
   }
 
   /// The compiled page `page` (its file, `"rankings.xhtml"`), or nil when it was not declared.

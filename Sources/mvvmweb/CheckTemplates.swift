@@ -17,6 +17,9 @@ struct CheckTemplates: ParsableCommand {
     do {
       let library = try WebApplication.loadTemplates(from: templates)
       print("All \(library.pageCount) templates in \(templates) are fine.")
+      // Listed, not refused (the status stays 0): each is a value computed for nothing, or one
+      // a template should show.
+      for output in library.unboundOutputs { print(output) }
     } catch let error as TemplateErrors {
       printError(
         "\(error.listing(under: templates))\n\(error.errors.count) problem(s) in \(templates).")

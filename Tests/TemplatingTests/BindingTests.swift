@@ -16,6 +16,8 @@ import Testing
     #expect(html == "<div><p>abcde\tf</p></div>")
   }
 
+  /// A bound attribute is written where its sample value stands; one without a sample comes
+  /// after the element's other attributes.
   @Test func attributesFromOutputsWithBasePathOnRootRelativeURLs() throws {
     let fixture = try TemplateFixture([
       "a.xhtml": page(
@@ -30,8 +32,19 @@ import Testing
       basePath: "/league")
     #expect(
       html
-        == #"<div><a class="link" href="/league/matches/7/edit" title="Ann &#34;A&#34;">x</a><img src="/league/static/a.png" alt=""><a href="https://example.com/?a=1&amp;b=2">y</a></div>"#
+        == #"<div><a href="/league/matches/7/edit" title="Ann &#34;A&#34;" class="link">x</a><img src="/league/static/a.png" alt=""><a href="https://example.com/?a=1&amp;b=2">y</a></div>"#
     )
+  }
+
+  @Test func boundAttributesTakeTheirSamplesPlaces() throws {
+    let fixture = try TemplateFixture([
+      "i.xhtml": page(
+        #"<img class="c" src="/static/x.png" alt="" width="1" m:attr="title name; src link; width name"/>"#
+      )
+    ])
+    #expect(
+      try fixture.render("i.xhtml", Anchors(link: .web("/a.png"), name: "7", away: .web("")))
+        == #"<div><img class="c" src="/a.png" alt="" width="7" title="7"></div>"#)
   }
 
   @Test func optionalsSwitchAttributesAndAbsentOnesLeaveThemOut() throws {
@@ -104,7 +117,7 @@ import Testing
   @Test func layoutSlotsPartialsAndHTML5Output() throws {
     let fixture = try TemplateFixture([
       "layout.xhtml": """
-      <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en"><head><meta charset="utf-8"/><title m:slot="title">x</title><link rel="stylesheet" href="/static/app.css"/></head><body><nav><a href="/matches" m:section="matches">Matches</a><a href="/users" m:section="users">Users</a></nav><main m:slot="main">mock</main><script>var a = 1 &lt; 2;</script></body></html>
+      <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en"><head><meta charset="utf-8"/><title m:slot="title">x</title><link rel="stylesheet" href="/static/app.css"/></head><body><nav><a href="/matches" m:attr="href matches" m:section="matches">Matches</a><a href="/users" m:attr="href users" m:section="users">Users</a></nav><main m:slot="main">mock</main><script>var a = 1 &lt; 2;</script></body></html>
       """,
       "partials/row.xhtml": """
       <tr xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template"><td m:text="name">n</td><td><br/></td></tr>
@@ -114,7 +127,8 @@ import Testing
       """,
     ])
     let html = try fixture.render(
-      "page.xhtml", Titled(title: "Matches", name: "Ann"), basePath: "/p")
+      "page.xhtml", Titled(title: "Matches", name: "Ann"), site: SiteScopeTests.site,
+      basePath: "/p")
     #expect(
       html
         == #"<!DOCTYPE html>\#n<html lang="en"><head><meta charset="utf-8"><title>Matches · Site</title><link rel="stylesheet" href="/p/static/app.css"></head><body><nav><a href="/p/matches" aria-current="page">Matches</a><a href="/p/users">Users</a></nav><main><table><tbody><tr><td>Ann</td><td><br></td></tr></tbody></table></main><script>var a = 1 < 2;</script></body></html>"#
@@ -237,7 +251,7 @@ import Testing
   @Test func storedAndComputedOutputsRenderAlike() throws {
     let fixture = try TemplateFixture([
       "s.xhtml": page(
-        #"<p m:text="text">t</p><a title="t" m:attr="href link; title text">a</a><b m:text="number">0</b><input type="checkbox" m:attr="checked on"/><i m:if="on">on</i><i m:unless="on">off</i><section m:object="part"><h2 m:attr="title label" m:text="label">l</h2><b m:text="size">0</b></section>"#
+        #"<p m:text="text">t</p><a href="x" title="t" m:attr="href link; title text">a</a><b m:text="number">0</b><input type="checkbox" m:attr="checked on"/><i m:if="on">on</i><i m:unless="on">off</i><section m:object="part"><h2 m:attr="title label" m:text="label">l</h2><b m:text="size">0</b></section>"#
       )
     ])
     let values = [

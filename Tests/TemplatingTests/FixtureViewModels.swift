@@ -35,6 +35,15 @@ import MVVMWebViewModels
   var count: Int?
 }
 
+/// The site object of the tests' layouts: its navigation, and a title that pages with their own
+/// hide.
+@Outputs struct Site {
+  var home: Link
+  var matches: Link
+  var users: Link
+  var title: String
+}
+
 @Outputs struct Titled {
   var title: String
   var name: String

@@ -101,6 +101,44 @@ import Testing
       String(decoding: framed, as: UTF8.self)
         == "<div><section><b>Hé</b><i>3</i></section><p>T</p></div>")
   }
+
+  /// A page that binds nothing of the site object compiles to the plan it has without one: the
+  /// page's scope at depth 0, no scope more to fill when it renders. One that binds the site
+  /// reads it at depth 0, below the page's scopes.
+  @Test func theSiteObjectTakesAScopeOnlyInAPageThatBindsIt() throws {
+    let fixture = try TemplateFixture([
+      "page.xhtml": page(
+        #"<h1 m:text="title">t</h1><ul><li m:repeat="rows" m:text="name">n</li></ul>"#),
+      "site.xhtml": page(
+        #"<a m:attr="href home">h</a><ul><li m:repeat="rows" m:text="name">n</li></ul>"#),
+    ])
+    func shape(_ template: CompiledTemplate) -> [String] {
+      ["maxDepth \(template.plan.maxDepth)"]
+        + template.plan.instructions.map { "\($0.code) \($0.depth).\($0.field)" }
+    }
+    let without = try #require(try fixture.library(["page.xhtml": Rows.outputSchema])["page.xhtml"])
+    let library = try fixture.library(
+      ["page.xhtml": Rows.outputSchema, "site.xhtml": Rows.outputSchema], site: Site.outputSchema)
+    let with = try #require(library["page.xhtml"])
+    #expect(!with.plan.bindsSite)
+    #expect(shape(with) == shape(without))
+    #expect(
+      shape(with) == [
+        "maxDepth 2", "string 0.1", "repeatEach 0.0", "string 1.0", "bytes 0.0", "bytes 0.0",
+      ])
+    let binding = try #require(library["site.xhtml"])
+    #expect(binding.plan.bindsSite)
+    #expect(
+      shape(binding) == [
+        "maxDepth 3", "link 0.0", "repeatEach 1.0", "string 2.0", "bytes 0.0", "bytes 0.0",
+      ])
+    let html = binding.render(
+      Rows(rows: [.init(name: "A")], title: "T"),
+      site: SiteScopeTests.site, basePath: "/p")
+    #expect(
+      String(decoding: html, as: UTF8.self)
+        == #"<div><a href="/p/">h</a><ul><li>A</li></ul></div>"#)
+  }
 }
 
 @Outputs struct Nest {

@@ -24,8 +24,12 @@ struct TemplateFixture {
     }
   }
 
-  func library(_ pages: [String: OutputSchema]) throws(TemplateErrors) -> TemplateLibrary {
-    try TemplateLibrary(directory: directory, pages: pages)
+  func library(
+    _ pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
+    assetPrefixes: [String] = ["/static/"]
+  ) throws(TemplateErrors) -> TemplateLibrary {
+    try TemplateLibrary(
+      directory: directory, pages: pages, site: site, assetPrefixes: assetPrefixes)
   }
 
   /// Loads one page against the view model's type and renders it.
@@ -39,10 +43,26 @@ struct TemplateFixture {
       decoding: template.render(viewModel, basePath: basePath, links: links), as: UTF8.self)
   }
 
+  /// Loads one page against the view model's type and the site object's, and renders it with
+  /// both.
+  func render<ViewModel: Outputs, Site: Outputs>(
+    _ page: String, _ viewModel: ViewModel, site: Site, basePath: String = "",
+    links: any LinkPrinter = NoLinks()
+  ) throws -> String {
+    let library = try library([page: ViewModel.outputSchema], site: Site.outputSchema)
+    let template = try #require(library[page])
+    return String(
+      decoding: template.render(viewModel, site: site, basePath: basePath, links: links),
+      as: UTF8.self)
+  }
+
   /// The errors loading `pages` reports.
-  func errors(_ pages: [String: OutputSchema]) -> [String] {
+  func errors(
+    _ pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
+    assetPrefixes: [String] = ["/static/"]
+  ) -> [String] {
     do {
-      _ = try library(pages)
+      _ = try library(pages, site: site, assetPrefixes: assetPrefixes)
       return []
     } catch {
       return error.errors.map(\.description)

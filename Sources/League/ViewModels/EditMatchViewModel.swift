@@ -186,7 +186,8 @@ public final class EditMatchViewModel: SavableForm {
   public var homeGoals: String { draft.homeGoals }
   public var awayGoals: String { draft.awayGoals }
   public var canSave: Bool { validationErrors().isEmpty }
-  public var scoreText: String {
+  /// The goals as typed, `?` for one that is not a number: a part of `summaryText`.
+  @OutputIgnored public var scoreText: String {
     "\(Self.goals(draft.homeGoals).map(String.init) ?? "?") : \(Self.goals(draft.awayGoals).map(String.init) ?? "?")"
   }
 
@@ -231,6 +232,8 @@ public final class EditMatchViewModel: SavableForm {
   /// Where "Keep it" on the delete confirmation leads: back to the edit form.
   public var edit: LeagueDestination? { editedID.map { .editMatch($0) } }
   public var matches: LeagueDestination { .matches }
+  /// Where "Add a player" takes the form's draft: the player form, which brings it back.
+  public var newPlayer: LeagueDestination { .newPlayer }
 
   private var editedID: UUID? { draft.matchID }
 

@@ -62,6 +62,8 @@ public final class NewPlayerViewModel: SavableForm {
   }
 
   public var title: String { "New Player" }
+  /// Where the form posts.
+  public var formAction: LeagueDestination { .newPlayer }
   /// The match draft, as hidden fields the form posts back with the name.
   public var carried: [FormField] {
     (returnDraft?.pairs ?? []).map { FormField(name: $0.name, value: $0.value) }

@@ -18,21 +18,22 @@ public struct PageView<Declared: Page>: Sendable {
     _ viewModel: Declared.ViewModel, for request: Request, status: HTTPStatus = .ok
   ) -> Response {
     let template: CompiledTemplate
-    let links: SiteLinks
+    let loaded: TemplateShelf.Loaded
     switch shelf.current() {
-    case .success(let loaded):
+    case .success(let current):
       // Declared, so loaded: the library was built from every declared page.
-      guard let compiled = loaded.library[Declared.template] else {
+      guard let compiled = current.library[Declared.template] else {
         return .html([], status: .internalServerError)
       }
       template = compiled
-      links = loaded.links
+      loaded = current
     case .failure(let errors):
       // Only with `--dev`: a fixed library has loaded without errors, or the site did not start.
       return DeveloperErrorPage.templates(errors, directory: shelf.directory)
     }
     let started = ContinuousClock.now
-    let body = template.render(viewModel, basePath: request.basePath, links: links)
+    let body = template.render(
+      viewModel, site: loaded.layout, basePath: request.basePath, links: loaded.links)
     shelf.metrics.rendered(page: Declared.template, duration: ContinuousClock.now - started)
     return .html(body, status: status)
   }
@@ -44,7 +45,9 @@ public struct PageView<Declared: Page>: Sendable {
       let template = loaded.library[Declared.template]
     else { return nil }
     return template.liveElementIDs.compactMap { id in
-      template.renderElement(id: id, viewModel, basePath: basePath, links: loaded.links).map {
+      template.renderElement(
+        id: id, viewModel, site: loaded.layout, basePath: basePath, links: loaded.links
+      ).map {
         LiveElement(id: id, html: $0)
       }
     }

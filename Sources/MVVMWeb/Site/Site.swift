@@ -27,6 +27,10 @@ public struct Site {
   private var conflicts: [TemplateError] = []
   private var links = SiteLinks()
   private var errorView: PageView<ErrorPage>?
+  private var layoutSchema = OutputSchema([])
+  private var makeLayout: (_ path: (any Destination) -> String) -> any Outputs & Sendable = { _ in
+    NoLayoutOutputs()
+  }
 
   /// An empty site; `changes` is the feed the site's stores publish on.
   public init(_ configuration: SiteConfiguration, changes: ChangeFeed = ChangeFeed()) {
@@ -58,6 +62,20 @@ public struct Site {
       declared[name] = (type, Declared.ViewModel.outputSchema)
     }
     return PageView(shelf: shelf)
+  }
+
+  /// Gives every page's layout outputs of its own, below each page's view model: the site's
+  /// navigation, say. `make` builds the object once, when the site is built, with the site's
+  /// link printer, so its links can be printed once rather than on every rendering.
+  ///
+  /// ```swift
+  /// site.layout { path in Navigation(home: .web(path(Destination.home))) }
+  /// ```
+  public mutating func layout<Object: Outputs & Sendable>(
+    _ make: @escaping (_ path: (any Destination) -> String) -> Object
+  ) {
+    layoutSchema = Object.outputSchema
+    makeLayout = make
   }
 
   /// Says how destinations of `type` print as addresses, for every template's links. The
@@ -149,16 +167,17 @@ public struct Site {
     let directory = configuration.templatesDirectory
     let pages = declared.mapValues(\.schema)
     let conflicts = conflicts
+    let layoutSchema = layoutSchema
     let load: @Sendable () throws(TemplateErrors) -> TemplateLibrary = {
       () throws(TemplateErrors) in
       guard conflicts.isEmpty else { throw TemplateErrors(conflicts) }
-      return try TemplateLibrary(directory: directory, pages: pages)
+      return try TemplateLibrary(directory: directory, pages: pages, site: layoutSchema)
     }
     let source: TemplateSource =
       configuration.developerMode
       ? .reloading(ReloadingTemplates(directory: directory) { Result(catching: load) })
       : .fixed(try load())
-    shelf.fill(source, links: links)
+    shelf.fill(source, links: links, layout: makeLayout(links.path(for:)))
     var router = router
     let errorView = errorView
     router.errorPage = { status, message, request in
@@ -173,6 +192,16 @@ public struct Site {
       configuration: configuration, router: router, validator: validator, shelf: shelf)
   }
 
-  /// Every page file declared so far and its view model's outputs: what `build()` loads.
-  public var declaredPages: [String: OutputSchema] { declared.mapValues(\.schema) }
+  /// Loads and checks the declared templates as `build()` does, without building the site:
+  /// every problem at once (`check-templates`).
+  public func loadTemplates() throws(TemplateErrors) -> TemplateLibrary {
+    guard conflicts.isEmpty else { throw TemplateErrors(conflicts) }
+    return try TemplateLibrary(
+      directory: configuration.templatesDirectory, pages: declared.mapValues(\.schema),
+      site: layoutSchema)
+  }
 }
+
+/// The layout outputs of a site that gives none.
+@Outputs
+struct NoLayoutOutputs: Sendable {}

@@ -5,6 +5,9 @@ import MVVMWebViewModels
 /// rendering never looks a name up. Problems are collected, not thrown, so one load reports them
 /// all.
 ///
+/// Below the page's view model lies the site object (the layout's navigation): a name no scope
+/// of the page has is looked up there. It takes a scope of its own only in a page that binds it.
+///
 /// Per element, bindings apply in this order: `m:mock` drops it; `m:repeat` repeats it (so the
 /// other bindings see each item); `m:if`/`m:unless` keep or drop it; `m:object` changes the scope
 /// for its subtree; `m:attr` and `m:text` fill it; `m:omit-tag` writes its content without the tag.
@@ -20,21 +23,42 @@ struct TemplateCompiler {
     var kind: OutputKind
   }
 
+  /// The depth a slot of the site object has while the page compiles: the site becomes depth 0,
+  /// below the page's, only once the page is known to bind it (see `bindsSite`).
+  private static let siteDepth = -1
+
   private(set) var errors: [TemplateError] = []
-  /// The schemas in scope, the page's first; repeat items also offer their position.
-  private var scopes: [(schema: OutputSchema, isRepeatItem: Bool)]
+  /// The schemas in scope, the page's first; repeat items also offer their position. `record`
+  /// is the scope's entry in `bound`.
+  private var scopes: [(schema: OutputSchema, isRepeatItem: Bool, record: Int)]
+  private let site: OutputSchema
+  /// Root-relative paths that are static files, not pages: written as text, they are fine.
+  private let assetPrefixes: [String]
+  /// Whether a binding of the page names an output of the site object.
+  private(set) var bindsSite = false
+  /// The outputs the page binds, by the schema they belong to: one entry per scope entered, the
+  /// site's first, so the library can tell which outputs no template binds.
+  private(set) var bound: [(schema: OutputSchema, names: Set<String>)]
   /// How many `m:if`/`m:unless` enclose the element being compiled.
   private var conditionDepth = 0
   /// The ids of the live elements so far, to refuse a second one with the same id.
   private var liveIDs: Set<String> = []
 
-  init(schema: OutputSchema) {
-    scopes = [(schema, false)]
+  init(
+    schema: OutputSchema, site: OutputSchema = OutputSchema([]), assetPrefixes: [String] = []
+  ) {
+    self.site = site
+    self.assetPrefixes = assetPrefixes
+    bound = [(site, []), (schema, [])]
+    scopes = [(schema, false, 1)]
   }
 
+  /// The page's render plan. When it binds the site object (`bindsSite`), depth 0 is the site and
+  /// the page's scopes start at 1; otherwise the page's start at 0, as without a site.
   mutating func compile(_ root: TemplateElement) -> [RenderOp] {
     var ops: [RenderOp] = root.name == "html" ? [.bytes(Array("<!DOCTYPE html>\n".utf8))] : []
     ops += element(root, insideRawText: false)
+    if bindsSite { ops = ops.map { $0.deeper() } }
     return Self.merged(ops)
   }
 
@@ -57,7 +81,7 @@ struct TemplateCompiler {
           element, "m:repeat=\"\(name)\" needs a list output, but \(name) is \(resolved.kind.name)")
         return []
       }
-      scopes.append((itemSchema, true))
+      enter(itemSchema, isRepeatItem: true)
       defer { scopes.removeLast() }
       return [.repeatEach(resolved.slot, conditioned(element, insideRawText: insideRawText))]
     }
@@ -87,7 +111,7 @@ struct TemplateCompiler {
       )
       return []
     }
-    scopes.append((childSchema, false))
+    enter(childSchema, isRepeatItem: false)
     defer { scopes.removeLast() }
     return [.object(resolved.slot, tag(element, insideRawText: insideRawText))]
   }
@@ -168,11 +192,18 @@ struct TemplateCompiler {
 
   // MARK: Attributes
 
+  /// The element's attributes in their order; a bound value takes the place of its sample value,
+  /// and bound attributes the element does not have come after the others.
   private mutating func attributes(_ element: TemplateElement) -> [RenderOp] {
     let bound = boundAttributes(element)
     var ops: [RenderOp] = []
     for attribute in element.attributes where !attribute.isBinding {
-      if bound.contains(where: { $0.attribute == attribute.name }) { continue }
+      let bindings = bound.filter { $0.attribute == attribute.name }
+      if !bindings.isEmpty {
+        for binding in bindings { ops += boundAttribute(binding, element) }
+        continue
+      }
+      refuseAppAddress(attribute, element)
       if HTMLVocabulary.urlAttributes.contains(attribute.name)
         && URLSafety.isRootRelative(attribute.value)
       {
@@ -186,48 +217,70 @@ struct TemplateCompiler {
               + Array("\"".utf8)))
       }
     }
-    for (attribute, output) in bound {
-      if HTMLVocabulary.isForbiddenBindingTarget(attribute) {
-        report(
-          element, "binding the \(attribute) attribute is not allowed: it holds code or markup")
-        continue
-      }
-      if HTMLVocabulary.booleanAttributes.contains(attribute) {
-        if let slot = flag(output, element) {
-          ops.append(.booleanAttribute(slot, bytes: Array(" \(attribute)".utf8)))
-        }
-        continue
-      }
-      if HTMLVocabulary.ariaStates.contains(attribute) {
-        if let slot = flag(output, element) {
-          ops.append(.booleanAttribute(slot, bytes: Array(" \(attribute)=\"true\"".utf8)))
-        }
-        continue
-      }
-      let isURL = HTMLVocabulary.urlAttributes.contains(attribute) || attribute == "srcset"
-      guard let resolved = lookup(output, element, expecting: isURL ? "a URL" : "text") else {
-        continue
-      }
-      let kind = resolved.kind.unwrapped
-      if isURL && kind != .url {
-        report(
-          element,
-          "the \(attribute) attribute needs a URL output, but \(output) is \(resolved.kind.name)")
-        continue
-      }
-      if !isURL && kind != .text && kind != .url {
-        report(
-          element,
-          "the \(attribute) attribute needs a text output, but \(output) is \(resolved.kind.name)")
-        continue
-      }
-      let attributeKind: AttributeKind = attribute == "srcset" ? .srcset : isURL ? .url : .text
-      let op = RenderOp.attribute(
-        resolved.slot, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind)
-      // An absent optional leaves the attribute out rather than writing it empty.
-      ops.append(resolved.kind.isOptional ? .condition(resolved.slot, negated: false, [op]) : op)
+    for binding in bound
+    where !element.attributes.contains(where: { !$0.isBinding && $0.name == binding.attribute }) {
+      ops += boundAttribute(binding, element)
     }
     return ops
+  }
+
+  /// A URL attribute written as text may not hold an address of the app (`/matches`): that is a
+  /// destination's to print, so the route table stays the one place that knows it. Static files
+  /// (under `assetPrefixes`), fragments, relative and web addresses are fine.
+  private mutating func refuseAppAddress(
+    _ attribute: TemplateElement.Attribute, _ element: TemplateElement
+  ) {
+    let isSourceSet = attribute.name == "srcset"
+    guard isSourceSet || HTMLVocabulary.urlAttributes.contains(attribute.name) else { return }
+    let urls = isSourceSet ? AppAddress.sourceSetURLs(attribute.value) : [attribute.value[...]]
+    guard let url = urls.first(where: { AppAddress.isAppAddress($0, assets: assetPrefixes) }) else {
+      return
+    }
+    report(
+      element,
+      "the link \"\(AppAddress.trimmed(url))\" is an address of the app written as text: bind it "
+        + "to a destination output (m:attr=\"\(attribute.name) …\")")
+  }
+
+  /// One `m:attr` pair: its value from the output, checked for the attribute's kind.
+  private mutating func boundAttribute(
+    _ binding: (attribute: String, output: String), _ element: TemplateElement
+  ) -> [RenderOp] {
+    let (attribute, output) = binding
+    if HTMLVocabulary.isForbiddenBindingTarget(attribute) {
+      report(element, "binding the \(attribute) attribute is not allowed: it holds code or markup")
+      return []
+    }
+    if HTMLVocabulary.booleanAttributes.contains(attribute) {
+      guard let slot = flag(output, element) else { return [] }
+      return [.booleanAttribute(slot, bytes: Array(" \(attribute)".utf8))]
+    }
+    if HTMLVocabulary.ariaStates.contains(attribute) {
+      guard let slot = flag(output, element) else { return [] }
+      return [.booleanAttribute(slot, bytes: Array(" \(attribute)=\"true\"".utf8))]
+    }
+    let isURL = HTMLVocabulary.urlAttributes.contains(attribute) || attribute == "srcset"
+    guard let resolved = lookup(output, element, expecting: isURL ? "a URL" : "text") else {
+      return []
+    }
+    let kind = resolved.kind.unwrapped
+    if isURL && kind != .url {
+      report(
+        element,
+        "the \(attribute) attribute needs a URL output, but \(output) is \(resolved.kind.name)")
+      return []
+    }
+    if !isURL && kind != .text && kind != .url {
+      report(
+        element,
+        "the \(attribute) attribute needs a text output, but \(output) is \(resolved.kind.name)")
+      return []
+    }
+    let attributeKind: AttributeKind = attribute == "srcset" ? .srcset : isURL ? .url : .text
+    let op = RenderOp.attribute(
+      resolved.slot, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind)
+    // An absent optional leaves the attribute out rather than writing it empty.
+    return [resolved.kind.isOptional ? .condition(resolved.slot, negated: false, [op]) : op]
   }
 
   /// `m:attr="href link; title name"`: attribute names are fixed here, in the template, never
@@ -258,14 +311,21 @@ struct TemplateCompiler {
 
   // MARK: Schema lookups
 
-  /// The innermost scope that has the name wins, so a repeat item's `name` hides the page's; a
-  /// repeat item's own outputs come before its position (`index`, `first`…).
+  private mutating func enter(_ schema: OutputSchema, isRepeatItem: Bool) {
+    scopes.append((schema, isRepeatItem, bound.count))
+    bound.append((schema, []))
+  }
+
+  /// The innermost scope that has the name wins, so a repeat item's `name` hides the page's, and
+  /// the page's hides the site object's; a repeat item's own outputs come before its position
+  /// (`index`, `first`…).
   private mutating func lookup(
     _ name: String, _ element: TemplateElement, expecting: String
   ) -> Resolved? {
     for depth in scopes.indices.reversed() {
       if let index = scopes[depth].schema.index(of: name) {
         let field = scopes[depth].schema.fields[index]
+        bound[scopes[depth].record].names.insert(name)
         return Resolved(
           slot: Slot(depth: depth, source: .output(index), storage: field.storage), kind: field.kind
         )
@@ -273,6 +333,14 @@ struct TemplateCompiler {
       if scopes[depth].isRepeatItem, let position = RepeatPosition(name: name) {
         return Resolved(slot: Slot(depth: depth, source: .position(position)), kind: position.kind)
       }
+    }
+    if let index = site.index(of: name) {
+      let field = site.fields[index]
+      bindsSite = true
+      bound[0].names.insert(name)
+      return Resolved(
+        slot: Slot(depth: Self.siteDepth, source: .output(index), storage: field.storage),
+        kind: field.kind)
     }
     report(element, "the view model has no output named \"\(name)\" (expected \(expecting))")
     return nil
@@ -344,6 +412,29 @@ struct TemplateCompiler {
 }
 
 extension RenderOp {
+  /// The op with every slot one scope deeper: the site object's (`siteDepth`) at 0, below the
+  /// page's.
+  fileprivate func deeper() -> RenderOp {
+    func deeper(_ slot: Slot) -> Slot {
+      var slot = slot
+      slot.depth += 1
+      return slot
+    }
+    switch self {
+    case .bytes, .basePath: return self
+    case .text(let slot): return .text(deeper(slot))
+    case .attribute(let slot, let prefix, let kind):
+      return .attribute(deeper(slot), prefix: prefix, kind: kind)
+    case .booleanAttribute(let slot, let bytes):
+      return .booleanAttribute(deeper(slot), bytes: bytes)
+    case .condition(let slot, let negated, let body):
+      return .condition(deeper(slot), negated: negated, body.map { $0.deeper() })
+    case .repeatEach(let slot, let body): return .repeatEach(deeper(slot), body.map { $0.deeper() })
+    case .object(let slot, let body): return .object(deeper(slot), body.map { $0.deeper() })
+    case .fragment(let id, let body): return .fragment(id, body.map { $0.deeper() })
+    }
+  }
+
   fileprivate func mergingChildren() -> RenderOp {
     switch self {
     case .condition(let slot, let negated, let body):

@@ -23,6 +23,18 @@ struct TemplateElement {
   func binding(_ name: String) -> String? {
     attributes.first { $0.isBinding && $0.name == name }?.value
   }
+
+  /// The element and its subtree with `file` where they name `other`: the parts that came from
+  /// another file keep theirs.
+  func naming(_ file: String, where other: String) -> TemplateElement {
+    var element = self
+    if element.file == other { element.file = file }
+    element.children = children.map { child in
+      guard case .element(let inner) = child else { return child }
+      return .element(inner.naming(file, where: other))
+    }
+    return element
+  }
 }
 
 /// The namespace of binding attributes.

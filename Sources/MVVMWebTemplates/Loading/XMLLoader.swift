@@ -39,7 +39,7 @@ final class XMLLoader {
   /// are: through XInclude, from a one-element document standing where the page stands, so the
   /// same confinement, checks and line numbers apply.
   func loadLayout(_ href: String, for page: String, line: Int) -> TemplateElement? {
-    confined(file: page) { _ in
+    let layout = confined(file: page) { _ in
       let escaped = href.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
         of: "\"", with: "&quot;"
       )
@@ -51,6 +51,12 @@ final class XMLLoader {
       return xmlReadMemory(
         text, Int32(text.utf8.count), root + "/" + page, "UTF-8", Self.parseOptions)
     }
+    // libxml2 marks an included root with xml:base only when it comes from another folder: a
+    // layout beside the page would keep the page's name, and its problems would be reported
+    // against whichever page loaded it first.
+    let file = ((page as NSString).deletingLastPathComponent as NSString)
+      .appendingPathComponent(href)
+    return layout?.naming((file as NSString).standardizingPath, where: page)
   }
 
   private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)

@@ -1,28 +1,48 @@
 import MVVMWebViewModels
 
 /// A page ready to render: its render plan, compiled once at load against the schema of one view
-/// model type. Rendering walks the plan and appends to one byte buffer; no libxml2, no parsing,
-/// no name lookups, no string concatenation.
+/// model type (and of the site object, when the page binds it). Rendering walks the plan and
+/// appends to one byte buffer; no libxml2, no parsing, no name lookups, no string concatenation.
 public struct CompiledTemplate: Sendable {
   let plan: RenderPlan
   private let sizeHint: SizeHint
 
-  init(ops: [RenderOp]) {
-    plan = RenderPlan(ops)
+  init(ops: [RenderOp], bindsSite: Bool = false) {
+    plan = RenderPlan(ops, bindsSite: bindsSite)
     // The static bytes, doubled for the dynamic parts, until a rendering says better.
     sizeHint = SizeHint(estimate: max(2 * plan.staticBytes.count, 256))
   }
 
-  /// The page as HTML5. `viewModel` must be of the type whose schema the template was compiled
-  /// against (`TemplateLibrary` and the web layer's typed pages see to it). Root-relative URLs,
-  /// static or bound, get `basePath` in front so the page works under a proxy's path prefix;
-  /// destinations become paths through `links`.
+  /// The page as HTML5, with no site object: a page that binds the site's outputs gets them as
+  /// absent (written empty). See `render(_:site:basePath:links:)`.
   public func render<ViewModel: Outputs>(
     _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
   ) -> [UInt8] {
+    guard !plan.bindsSite else {
+      return render(viewModel, site: NoSite(), basePath: basePath, links: links)
+    }
     let page = render(
       0..<plan.instructions.count, viewModel, basePath: basePath, links: links,
       capacity: sizeHint.capacity)
+    sizeHint.record(page.count)
+    return page
+  }
+
+  /// The page as HTML5. `viewModel` must be of the type whose schema the template was compiled
+  /// against, and `site` of the site object's (`TemplateLibrary` and the web layer's typed pages
+  /// see to it). Root-relative URLs, static or bound, get `basePath` in front so the page works
+  /// under a proxy's path prefix; destinations become paths through `links`.
+  public func render(
+    _ viewModel: some Outputs, site: some Outputs, basePath: String = "",
+    links: any LinkPrinter = NoLinks()
+  ) -> [UInt8] {
+    // A page that binds nothing of the site renders as one without it: no scope more to fill.
+    guard plan.bindsSite else { return render(viewModel, basePath: basePath, links: links) }
+    let page = withUnsafePointer(to: site) { pointer in
+      render(
+        0..<plan.instructions.count, viewModel, site: Scope(pointer),
+        basePath: basePath, links: links, capacity: sizeHint.capacity)
+    }
     sizeHint.record(page.count)
     return page
   }
@@ -32,12 +52,34 @@ public struct CompiledTemplate: Sendable {
   public var liveElementIDs: [String] { plan.fragmentIDs }
 
   /// Renders only the live element with this `id`, exactly as it appears in the whole page, for
-  /// pushing a changed part of a page; nil when the page has no such live element.
+  /// pushing a changed part of a page; nil when the page has no such live element. With no site
+  /// object: see `renderElement(id:_:site:basePath:links:)`.
   public func renderElement<ViewModel: Outputs>(
     id: String, _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
   ) -> [UInt8]? {
+    guard !plan.bindsSite else {
+      return renderElement(id: id, viewModel, site: NoSite(), basePath: basePath, links: links)
+    }
     guard let range = plan.fragments[id] else { return nil }
     return render(range, viewModel, basePath: basePath, links: links, capacity: 256)
+  }
+
+  /// Renders only the live element with this `id`, exactly as it appears in the whole page
+  /// rendered with the same view model and site object; nil when the page has no such live
+  /// element.
+  public func renderElement(
+    id: String, _ viewModel: some Outputs, site: some Outputs, basePath: String = "",
+    links: any LinkPrinter = NoLinks()
+  ) -> [UInt8]? {
+    guard plan.bindsSite else {
+      return renderElement(id: id, viewModel, basePath: basePath, links: links)
+    }
+    guard let range = plan.fragments[id] else { return nil }
+    return withUnsafePointer(to: site) { pointer in
+      render(
+        range, viewModel, site: Scope(pointer), basePath: basePath,
+        links: links, capacity: 256)
+    }
   }
 
   /// Writes the instructions in `range` straight into a new array's storage of `capacity` bytes;
@@ -80,6 +122,48 @@ public struct CompiledTemplate: Sendable {
       }
     }
   }
+
+  // The same two steps for a page that binds the site object, which goes below the page's view
+  // model. Written twice rather than shared, so the pages that bind no site hand nothing more
+  // down through the closures above.
+
+  private func render<ViewModel: Outputs>(
+    _ range: Range<Int>, _ viewModel: ViewModel, site: Scope, basePath: String,
+    links: any LinkPrinter, capacity: Int
+  ) -> [UInt8] {
+    var outgrown: [UInt8] = []
+    let page = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+      var output = ByteBuffer(lending: storage)
+      run(range, viewModel, site: site, basePath: basePath, links: links, output: &output)
+      if output.ownsStorage {
+        output.finish(into: &outgrown)
+      } else {
+        written = output.count
+      }
+    }
+    return outgrown.isEmpty ? page : outgrown
+  }
+
+  private func run<ViewModel: Outputs>(
+    _ range: Range<Int>, _ viewModel: ViewModel, site: Scope, basePath: String,
+    links: any LinkPrinter, output: inout ByteBuffer
+  ) {
+    plan.instructions.withUnsafeBufferPointer { instructions in
+      plan.staticBytes.withUnsafeBufferPointer { staticBytes in
+        withUnsafePointer(to: viewModel) { root in
+          withUnsafeTemporaryAllocation(of: Scope.self, capacity: plan.maxDepth) { scopes in
+            var renderer = Renderer(
+              instructions: instructions, staticBytes: staticBytes,
+              objectTypes: plan.objectTypes, basePath: Array(basePath.utf8), links: links,
+              output: output, scopes: scopes)
+            renderer.enterSite(site)
+            renderer.run(range, in: Scope(root))
+            output = renderer.output
+          }
+        }
+      }
+    }
+  }
 }
 
 /// A printer for pages without destinations: tests and the benchmark. A destination it is asked
@@ -89,4 +173,16 @@ public struct NoLinks: LinkPrinter {
   public init() {}
   /// Always `about:invalid#blocked`.
   public func path(for destination: any Destination) -> String { URLSafety.blocked }
+}
+
+/// The site object of a rendering that names none. It has no outputs: a page that binds the
+/// site's gets each of them as absent.
+struct NoSite: Outputs {
+  static var outputSchema: OutputSchema { OutputSchema([]) }
+
+  static func visitOutput(
+    _ field: Int, of instance: UnsafePointer<NoSite>, with visitor: inout some OutputVisitor
+  ) {
+    visitor.visitAbsent()
+  }
 }

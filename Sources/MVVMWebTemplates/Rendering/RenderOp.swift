@@ -24,8 +24,9 @@ indirect enum RenderOp: Sendable {
 }
 
 /// Where a binding's value comes from, fixed when the template loads: output number `field` of
-/// the scope at `depth` (0 is the page's view model, then each repeat item and object inside),
-/// or the position of the repeat item at `depth`. An output that is a plain stored value also
+/// the scope at `depth` (0 is the page's view model, or the site object in a page that binds it,
+/// with the page's view model at 1; then each repeat item and object inside), or the position of
+/// the repeat item at `depth`. An output that is a plain stored value also
 /// says where it lies in its scope's instance, so rendering reads it there without a call.
 struct Slot: Sendable, Equatable {
   enum Source: Sendable, Equatable {

@@ -75,14 +75,26 @@ struct RenderPlan: Sendable {
   private(set) var fragments: [String: Range<Int>] = [:]
   /// The live elements' ids in page order.
   private(set) var fragmentIDs: [String] = []
-  /// How deep scopes nest (the page, repeat items, objects), to size the renderer's stack once.
-  private(set) var maxDepth = 1
+  /// How deep scopes nest (the site object when bound, the page, repeat items, objects), to size
+  /// the renderer's stack once.
+  var maxDepth: Int { shape >> 1 }
+  /// Whether the page binds outputs of the site object: only then does a rendering put the site
+  /// below the page's view model (at depth 0), so a page that binds none of them renders as it
+  /// would without a site.
+  var bindsSite: Bool { shape & 1 == 1 }
+  /// `maxDepth` and `bindsSite` in one word, so the flag adds no field to a plan: each rendering
+  /// copies its page's plan, and one more field would move that copy out of line.
+  private var shape: Int
 
   /// The types of the stored objects the plan enters in place.
   private(set) var objectTypes: [any Outputs.Type] = []
 
-  init(_ ops: [RenderOp]) {
-    append(Self.inliningStoredObjects(ops, depth: 1), depth: 1)
+  /// The plan of `ops`, inside the page's view model and, when the page binds it, the site
+  /// object below it.
+  init(_ ops: [RenderOp], bindsSite: Bool = false) {
+    let scopes = bindsSite ? 2 : 1
+    shape = scopes << 1 | (bindsSite ? 1 : 0)
+    append(Self.inliningStoredObjects(ops, depth: scopes), depth: scopes)
   }
 
   /// `ops` with each stored object whose body reads it only through stored values replaced by
@@ -175,7 +187,7 @@ struct RenderPlan: Sendable {
   /// Appends the instructions of `ops`, a block's body or the page; static bytes wait for the
   /// step they come before, and those at the end of the body get a step of their own.
   private mutating func append(_ ops: [RenderOp], depth: Int) {
-    maxDepth = max(maxDepth, depth)
+    shape = max(maxDepth, depth) << 1 | shape & 1
     // Where the static bytes not yet written by a step begin.
     var pending = staticBytes.count
     /// Adds `instruction` with the static bytes since the last step.

@@ -1,9 +1,10 @@
 import MVVMWebViewModels
 
-/// One rendering: walks the plan's instructions with a stack of scopes (the page, then each
-/// repeat item and object inside it). Every slot names its scope's depth and output number, so a
-/// lookup is an index and one call into the scope type's accessor, which hands the value back
-/// through the `OutputVisitor` methods below; `purpose` says what the value is wanted for.
+/// One rendering: walks the plan's instructions with a stack of scopes (the site object when the
+/// page binds it, the page, then each repeat item and object inside it). Every slot names its
+/// scope's depth and output number, so a lookup is an index and one call into the scope type's
+/// accessor, which hands the value back through the `OutputVisitor` methods below; `purpose` says
+/// what the value is wanted for.
 struct Renderer: OutputVisitor {
   /// What the output being visited is for.
   private enum Purpose {
@@ -52,6 +53,15 @@ struct Renderer: OutputVisitor {
     self.links = links
     self.output = output
     self.scopes = scopes
+  }
+
+  /// Puts the site object at the bottom of the stack, below the page's view model, for a plan
+  /// that binds it (its slots into the site have depth 0). Left out when the stack is full, like
+  /// any scope, rather than overflow it.
+  mutating func enterSite(_ site: Scope) {
+    guard depth < scopes.count else { return }
+    scopes[depth] = site
+    depth += 1
   }
 
   /// Renders `range` with `scope` on top of the stack. The stack is as deep as the plan nests,

@@ -46,8 +46,11 @@ public final class UsersViewModel {
   /// offered (a second refresh would only join the first).
   public var isRefreshing: Bool { state.isRefreshing }
   public var refreshingText: String? { isRefreshing ? "Making a new set of users…" : nil }
-  public var canClearCache: Bool { !isRefreshing }
+  /// The state `cannotClearCache` shows (a button is disabled, not enabled, by an attribute).
+  @OutputIgnored public var canClearCache: Bool { !isRefreshing }
   public var cannotClearCache: Bool { !canClearCache }
+  /// The list again: "Show them" once a new set is in place.
+  public var users: UsersDestination { .users }
   public var refreshAction: UsersDestination { .refresh }
   public var clearCacheAction: UsersDestination { .clearCache }
 }

@@ -36,6 +36,7 @@ public struct WebApplication: Responder {
   static func addFeatures(
     to site: inout Site, stores: AppStores, configuration: AppConfiguration
   ) throws {
+    site.layout { path in SiteNavigation(path: path) }
     site.get("/") { request in
       .redirect(to: request.location("/matches"), status: .found)
     }
@@ -100,6 +101,6 @@ public struct WebApplication: Responder {
       atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
     var site = Site(configuration.site)
     try addFeatures(to: &site, stores: AppStores.inMemory(), configuration: configuration)
-    return try TemplateLibrary(directory: directory, pages: site.declaredPages)
+    return try site.loadTemplates()
   }
 }
