@@ -11,12 +11,12 @@ public struct ImageViewModel: Sendable, Equatable {
   public let height: Int
   /// What the image shows, in words, for whoever cannot see it.
   public let alt: String
-  /// What stands in when there is no image or it fails to load.
-  public let placeholder: Link
+  /// What stands in when there is no image or it fails to load (already in `url` then).
+  @OutputIgnored public let placeholder: Link
   /// False for images below the fold: the browser loads them as they come near (lazy loading).
   @OutputIgnored public let isActive: Bool
   /// True when there is nothing to load and the placeholder shows instead.
-  public let failed: Bool
+  @OutputIgnored public let failed: Bool
   /// The HTML `loading` attribute: the web's form of the `active` flag. Stored rather than
   /// computed, so a page reads it in place like the other stored outputs.
   public let loading: String
@@ -35,9 +35,6 @@ public struct ImageViewModel: Sendable, Equatable {
     self.failed = source == nil
     self.loading = isActive ? "eager" : "lazy"
   }
-
-  /// True when the image loads only as it comes near (not `isActive`).
-  public var lazy: Bool { !isActive }
 }
 
 /// A file among the app's static files (`Public/`), by name: the stand-ins and icons a view model

@@ -4,7 +4,7 @@ import Testing
 @Suite struct LeagueNumbersViewModelTests {
   @Test func anEmptyLeagueHasNoBusiestPlayer() throws {
     let numbers = try LeagueNumbersViewModel(store: InMemoryLeagueStore())
-    #expect(numbers.players == 0 && numbers.matches == 0)
+    #expect(numbers.playerCount == 0 && numbers.matchCount == 0)
     #expect(numbers.busiest == "No one yet")
   }
 
@@ -20,7 +20,7 @@ import Testing
           homePlayerIDs: [home.id], awayPlayerIDs: [away.id], homeGoals: 1, awayGoals: 0))
     }
     let numbers = try LeagueNumbersViewModel(store: store)
-    #expect(numbers.players == 4 && numbers.matches == 3)
+    #expect(numbers.playerCount == 4 && numbers.matchCount == 3)
     // Ann, Ben and Cid played two each: the first name wins.
     #expect(numbers.busiest == "Ann, 2 matches")
   }

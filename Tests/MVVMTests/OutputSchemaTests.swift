@@ -122,7 +122,7 @@ struct RecordingVisitor: OutputVisitor {
     #expect(Album.outputSchema.fields.allSatisfy { $0.storage == nil })
     #expect(
       ImageViewModel.outputSchema.fields.map { $0.storage?.layout } == [
-        .link, .number, .number, .string, .link, .flag, .string, nil,
+        .link, .number, .number, .string, .string,
       ])
   }
 

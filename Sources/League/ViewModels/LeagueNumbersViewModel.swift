@@ -3,8 +3,8 @@ import MVVMWebViewModels
 /// The league in numbers: how many players and matches it has, and who has played most.
 @Outputs
 public struct LeagueNumbersViewModel {
-  public var players: Int
-  public var matches: Int
+  public var playerCount: Int
+  public var matchCount: Int
   /// "Alice, 12 matches", or "No one yet".
   public var busiest: String
   public var rankings: LeagueDestination { .rankings }
@@ -12,8 +12,8 @@ public struct LeagueNumbersViewModel {
   /// Reads the numbers from `store` once.
   public init(store: any LeagueStore) throws {
     let rankings = try store.rankings()
-    players = rankings.count
-    matches = try store.matches(limit: 0, offset: 0).totalCount
+    playerCount = rankings.count
+    matchCount = try store.matches(limit: 0, offset: 0).totalCount
     busiest =
       rankings.filter { $0.matchesPlayed > 0 }
       .max { ($0.matchesPlayed, $1.player.name) < ($1.matchesPlayed, $0.player.name) }
