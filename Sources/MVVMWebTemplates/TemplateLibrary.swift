@@ -35,7 +35,7 @@ public struct TemplateLibrary: Sendable {
       var compiler = TemplateCompiler(schema: schema)
       let ops = compiler.compile(page)
       errors += compiler.errors.isEmpty ? schemaErrors : compiler.errors
-      let template = CompiledTemplate(ops: ops)
+      let template = CompiledTemplate(ops: ops, inputElementIDs: compiler.inputElementIDs)
       // Render plans keep offsets in 32 bits: a page anywhere near 2 GiB is refused, not wrapped.
       if template.plan.staticBytes.count >= Int(Int32.max)
         || template.plan.instructions.count >= Int(Int32.max)
