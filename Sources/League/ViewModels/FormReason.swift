@@ -1,0 +1,11 @@
+import MVVMWebViewModels
+
+/// One reason a form cannot be saved yet, listed near its Save button as the person types.
+@Outputs
+public struct FormReason: Equatable, Sendable {
+  public var text: String
+
+  public init(text: String) {
+    self.text = text
+  }
+}
