@@ -109,10 +109,27 @@
       });
   }
 
+  // The runs of children around the kept ones: one before each kept child, and one after all.
+  function gaps(parent, kept) {
+    var runs = [[]];
+    Array.prototype.forEach.call(parent.childNodes, function (child) {
+      if (kept(child)) runs.push([]); else runs[runs.length - 1].push(child);
+    });
+    return runs;
+  }
+
+  function sameNodes(these, those) {
+    return these.length === those.length && these.every(function (node, index) {
+      return node.isEqualNode(those[index]);
+    });
+  }
+
   // Makes `old` show what `next` says, keeping every field node (and so its value, checked state
   // and focus). Returns false, changing nothing, when the two are not the same shape.
   function merge(old, next) {
     if (old.tagName !== next.tagName) return false;
+    // Unchanged: left alone, so a message region is not announced again.
+    if (old.isEqualNode(next)) return true;
     if (isField(old)) {
       syncAttributes(old, next, FIELD_ATTRIBUTES);
       return true;
@@ -140,19 +157,17 @@
       if (olds[i].tagName !== nexts[i].tagName || olds[i].id !== nexts[i].id) return false;
     }
     syncAttributes(old, next);
-    Array.prototype.slice.call(old.childNodes).forEach(function (child) {
-      if (!kept(child)) child.remove();
-    });
-    // The rest of `next` goes in around the kept children, in its order.
-    var at = 0;
-    Array.prototype.slice.call(next.childNodes).forEach(function (child) {
-      if (kept(child)) {
-        merge(olds[at], child);
-        at += 1;
-      } else {
-        old.insertBefore(child, olds[at] || null);
-      }
-    });
+    // Between kept children, what changed is replaced and what did not is left alone (a label
+    // keeps its node too).
+    var before = gaps(old, kept);
+    var after = gaps(next, kept);
+    for (var gap = 0; gap < before.length; gap++) {
+      if (sameNodes(before[gap], after[gap])) continue;
+      before[gap].forEach(function (node) { node.remove(); });
+      var place = olds[gap] || null;
+      after[gap].forEach(function (node) { old.insertBefore(node, place); });
+    }
+    for (var k = 0; k < olds.length; k++) merge(olds[k], nexts[k]);
     return true;
   }
 
