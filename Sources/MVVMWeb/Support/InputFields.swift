@@ -79,7 +79,7 @@ extension Request {
 
   /// Whether this post is an input event (`MVVMWeb-Input: 1`) rather than the form's submit.
   public var isInputEvent: Bool {
-    method == "POST" && headers["mvvmweb-input"] == "1"
+    method == "POST" && headers[Self.inputEventHeader] == "1"
   }
 
   /// The fields of an input event, after the same cross-site check as a post and the checks of
