@@ -80,3 +80,142 @@
   });
   if (document.visibilityState !== 'hidden') open();
 })();
+
+// Live inputs: a form marked data-inputs (m:inputs) sends its fields to its own action as an
+// input event (the MVVMWeb-Input header) as people type, and the answer's elements, the form's
+// live parts re-rendered, are merged in by id. What a person typed or ticked, and the focus, are
+// never touched: a field only takes the attributes the view model decides (disabled, ARIA), and
+// only what is not a field (messages, the preview) is replaced. An answer to anything but the
+// latest input is dropped. Save stays the form's own submit: without this script, or if an event
+// fails, the form posts as it always did.
+(function () {
+  'use strict';
+  if (!window.fetch || !window.URLSearchParams || !window.FormData) return;
+  var FIELDS = { INPUT: 1, SELECT: 1, TEXTAREA: 1, BUTTON: 1 };
+  var FIELD_ATTRIBUTES = ['disabled', 'aria-invalid', 'aria-describedby'];
+
+  function isField(node) { return node.nodeType === 1 && FIELDS[node.tagName] === 1; }
+  function holdsField(node) {
+    return node.nodeType === 1 && (isField(node) || !!node.querySelector('input,select,textarea,button'));
+  }
+
+  function syncAttributes(old, next, names) {
+    (names || Array.prototype.map.call(next.attributes, function (a) { return a.name; })
+      .concat(Array.prototype.map.call(old.attributes, function (a) { return a.name; })))
+      .forEach(function (name) {
+        var value = next.getAttribute(name);
+        if (value === null) old.removeAttribute(name);
+        else if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+      });
+  }
+
+  // The runs of children around the kept ones: one before each kept child, and one after all.
+  function gaps(parent, kept) {
+    var runs = [[]];
+    Array.prototype.forEach.call(parent.childNodes, function (child) {
+      if (kept(child)) runs.push([]); else runs[runs.length - 1].push(child);
+    });
+    return runs;
+  }
+
+  function sameNodes(these, those) {
+    return these.length === those.length && these.every(function (node, index) {
+      return node.isEqualNode(those[index]);
+    });
+  }
+
+  // Makes `old` show what `next` says, keeping every field node (and so its value, checked state
+  // and focus). Returns false, changing nothing, when the two are not the same shape.
+  function merge(old, next) {
+    if (old.tagName !== next.tagName) return false;
+    // Unchanged: left alone, so a message region is not announced again.
+    if (old.isEqualNode(next)) return true;
+    if (isField(old)) {
+      syncAttributes(old, next, FIELD_ATTRIBUTES);
+      return true;
+    }
+    if (!holdsField(old)) {
+      syncAttributes(old, next);
+      old.replaceChildren.apply(old, Array.prototype.slice.call(next.childNodes));
+      return true;
+    }
+    // Children merged in place rather than replaced: fields and what holds them, and elements
+    // whose id is on both sides (a message region keeps its node, so screen readers announce
+    // its new words).
+    var ids = function (parent) {
+      return Array.prototype.map.call(parent.children, function (child) { return child.id; });
+    };
+    var nextIDs = ids(next);
+    var shared = ids(old).filter(function (id) { return id && nextIDs.indexOf(id) >= 0; });
+    var kept = function (node) {
+      return node.nodeType === 1 && (holdsField(node) || shared.indexOf(node.id) >= 0);
+    };
+    var olds = Array.prototype.filter.call(old.childNodes, kept);
+    var nexts = Array.prototype.filter.call(next.childNodes, kept);
+    if (olds.length !== nexts.length) return false;
+    for (var i = 0; i < olds.length; i++) {
+      if (olds[i].tagName !== nexts[i].tagName || olds[i].id !== nexts[i].id) return false;
+    }
+    syncAttributes(old, next);
+    // Between kept children, what changed is replaced and what did not is left alone (a label
+    // keeps its node too).
+    var before = gaps(old, kept);
+    var after = gaps(next, kept);
+    for (var gap = 0; gap < before.length; gap++) {
+      if (sameNodes(before[gap], after[gap])) continue;
+      before[gap].forEach(function (node) { node.remove(); });
+      var place = olds[gap] || null;
+      after[gap].forEach(function (node) { old.insertBefore(node, place); });
+    }
+    for (var k = 0; k < olds.length; k++) merge(olds[k], nexts[k]);
+    return true;
+  }
+
+  function apply(html) {
+    var template = document.createElement('template');
+    template.innerHTML = html;
+    Array.prototype.slice.call(template.content.children).forEach(function (next) {
+      var old = next.id && document.getElementById(next.id);
+      if (old) merge(old, next);
+    });
+  }
+
+  function follow(form) {
+    var latest = 0;
+    var timer = null;
+    function send(sequence) {
+      var body = new URLSearchParams(new FormData(form));
+      fetch(form.action, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'MVVMWeb-Input': '1' },
+        body: body.toString(),
+        credentials: 'same-origin'
+      }).then(function (response) {
+        return response.ok ? response.text() : null;
+      }).then(function (html) {
+        // An answer to anything but the latest input would undo what came after it.
+        if (html !== null && sequence === latest) apply(html);
+      }).catch(function () { });
+    }
+    function changed(event, now) {
+      if (!isField(event.target) || !event.target.name) return;
+      latest += 1;
+      var sequence = latest;
+      clearTimeout(timer);
+      if (now) send(sequence);
+      else timer = setTimeout(function () { send(sequence); }, 150);
+    }
+    function isChoice(field) {
+      return field.type === 'checkbox' || field.type === 'radio' || field.tagName === 'SELECT';
+    }
+    // Typing waits for a pause; a box or a list answers at once, on `change`.
+    form.addEventListener('input', function (event) {
+      if (!isChoice(event.target)) changed(event, false);
+    });
+    form.addEventListener('change', function (event) {
+      if (isChoice(event.target)) changed(event, true);
+    });
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll('form[data-inputs]'), follow);
+})();

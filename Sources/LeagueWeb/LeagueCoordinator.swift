@@ -37,7 +37,11 @@ struct LeagueCoordinator: Sendable {
       try await data.read(request) { try matchForm(request, matchID: nil) }
     }
     site.post(LeagueRoutes.newMatch) { request in
-      try await data.write(request) { try saveMatch(request, matchID: nil) }
+      // An input event writes nothing: it runs on the read lane, like a page.
+      guard !request.isInputEvent else {
+        return try await data.read(request) { try matchInput(request, matchID: nil) }
+      }
+      return try await data.write(request) { try saveMatch(request, matchID: nil) }
     }
     // The form holds a one-time token per request: only its bytes can validate it.
     site.live(
@@ -50,7 +54,14 @@ struct LeagueCoordinator: Sendable {
       try matchForm(request, matchID: try matchID(request))
     }
     site.post(LeagueRoutes.editMatch) { request in
-      try await data.write(request) { try saveMatch(request, matchID: try matchID(request)) }
+      guard !request.isInputEvent else {
+        return try await data.read(request) {
+          try matchInput(request, matchID: try matchID(request))
+        }
+      }
+      return try await data.write(request) {
+        try saveMatch(request, matchID: try matchID(request))
+      }
     }
     site.get(LeagueRoutes.deleteMatch) { request in
       try await data.read(request) { try confirmDelete(request) }
@@ -62,7 +73,10 @@ struct LeagueCoordinator: Sendable {
       playerForm(try newPlayerViewModel(carrying: request.query), request)
     }
     site.post(LeagueRoutes.newPlayer) { request in
-      try await data.write(request) { try savePlayer(request) }
+      guard !request.isInputEvent else {
+        return try await data.read(request) { try playerInput(request) }
+      }
+      return try await data.write(request) { try savePlayer(request) }
     }
     site.live(
       LeagueRoutes.rankings, rankingsPage, following: [.league], reading: data,
@@ -128,6 +142,45 @@ struct LeagueCoordinator: Sendable {
         LeagueNotice.matchSaved.redirect(to: request.location(LeagueRoutes.matches), for: request)
       case .failed:
         matchFormPage.render(viewModel, for: request, status: .unprocessableContent)
+      }
+    }
+  }
+
+  /// An input event of the match form: the view model is built as for the post, the fields
+  /// arrive through the same input events (`send`), and it is checked without saving; the
+  /// answer is the form's live parts. A match that is gone is a 404, as its post would be.
+  private func matchInput(_ request: Request, matchID: UUID?) throws -> Response {
+    let form = try request.checkedInputs(Self.matchFields)
+    try Self.checkPlayerIDs(form)
+    let token = form["token"].flatMap { $0.isEmpty ? nil : $0 } ?? ""
+    let posted = try reading(request) {
+      try EditMatchViewModel.posting(store: store, matchID: matchID, token: token)
+    }
+    guard let viewModel = posted else { throw Self.noSuchMatch }
+    Self.send(form, to: viewModel)
+    viewModel.validate()
+    return matchFormPage.answerInput(viewModel, for: request)
+  }
+
+  /// The fields the match form sends: what `MatchDraft(pairs:)` reads.
+  static let matchFields = InputFields(
+    single: ["token", "match", "homeGoals", "awayGoals"], repeated: ["home", "away"],
+    maxRepeats: MatchDraft.maxPlayers)
+
+  /// The player form's fields: the name, and the match draft it carries.
+  static let playerFields = InputFields(
+    single: ["name", "token", "match", "homeGoals", "awayGoals"], repeated: ["home", "away"],
+    maxRepeats: MatchDraft.maxPlayers)
+
+  /// An input event's player values are the ids of the form's checkboxes: anything else was not
+  /// sent by the form, and is refused as such rather than checked like something typed.
+  static func checkPlayerIDs(_ form: Parameters) throws(HTTPError) {
+    for pair in form.pairs where pair.name == "home" || pair.name == "away" {
+      guard pair.value.isEmpty || UUID(text: pair.value) != nil else {
+        throw HTTPError(
+          .badRequest,
+          "The input event sent a \(pair.name) player that is not a player id: the form sends "
+            + "the ids of its checkboxes.")
       }
     }
   }
@@ -229,6 +282,17 @@ struct LeagueCoordinator: Sendable {
     _ viewModel: NewPlayerViewModel, _ request: Request, status: HTTPStatus = .ok
   ) -> Response {
     playerFormPage.render(viewModel, for: request, status: status)
+  }
+
+  /// An input event of the player form: the name through `setName`, as posted, then checked
+  /// against the rules and, by a read, the names taken; nothing is saved.
+  private func playerInput(_ request: Request) throws -> Response {
+    let form = try request.checkedInputs(Self.playerFields)
+    try Self.checkPlayerIDs(form)
+    let viewModel = try newPlayerViewModel(carrying: form)
+    viewModel.setName(form["name"] ?? "")
+    try reading(request) { try viewModel.validate() }
+    return playerFormPage.answerInput(viewModel, for: request)
   }
 
   private func savePlayer(_ request: Request) throws -> Response {

@@ -49,7 +49,8 @@ public struct TemplateLibrary: Sendable {
       let ops = compiler.compile(page)
       errors += compiler.errors.isEmpty ? schemaErrors : compiler.errors
       for (schema, names) in compiler.bound { bound.insert(names, of: schema) }
-      let template = CompiledTemplate(ops: ops, bindsSite: compiler.bindsSite)
+      let template = CompiledTemplate(
+        ops: ops, bindsSite: compiler.bindsSite, inputElementIDs: compiler.inputElementIDs)
       // Render plans keep offsets in 32 bits: a page anywhere near 2 GiB is refused, not wrapped.
       if template.plan.staticBytes.count >= Int(Int32.max)
         || template.plan.instructions.count >= Int(Int32.max)

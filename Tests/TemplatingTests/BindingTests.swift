@@ -181,6 +181,50 @@ import Testing
   }
 }
 
+@Suite struct LiveInputsBindingTests {
+  @Test func aFormsLivePartsAnswerItsInputsAndAreNotPushed() throws {
+    let fixture = try TemplateFixture([
+      "f.xhtml": page(
+        #"<p id="more" m:live="" m:text="title">x</p><form method="post" action="/static/a" m:inputs=""><input name="n"/><p id="msg" m:live="" m:text="title">m</p></form>"#
+      )
+    ])
+    let library = try fixture.library(["f.xhtml": Fragments.outputSchema])
+    let template = try #require(library["f.xhtml"])
+    #expect(template.liveElementIDs == ["more"])
+    #expect(template.inputElementIDs == ["msg"])
+    let outputs = Fragments(title: "T", rows: [])
+    let whole = String(decoding: template.render(outputs, basePath: "/p"), as: UTF8.self)
+    #expect(
+      whole.contains(
+        #"<form method="post" action="/p/static/a" data-inputs=""><input name="n"><p id="msg">T</p></form>"#
+      ))
+    let part = try #require(template.renderElement(id: "msg", outputs))
+    #expect(String(decoding: part, as: UTF8.self) == #"<p id="msg">T</p>"#)
+  }
+
+  @Test func inputsOutsideAPostingFormAreRefusedAtLoad() throws {
+    let fixture = try TemplateFixture([
+      "f.xhtml": page(
+        #"""
+        <div m:inputs="">not a form</div>
+        <form action="a" m:inputs="">a get form</form>
+        <form method="post" id="f" m:inputs="" m:live="">itself live</form>
+        <form method="post" m:inputs=""><form method="post" m:inputs="">inside</form></form>
+        """#)
+    ])
+    let notAForm =
+      "m:inputs belongs on a <form method=\"post\">: input events are the form's fields posted "
+      + "to its action"
+    #expect(
+      fixture.errors(["f.xhtml": Fragments.outputSchema]) == [
+        "f.xhtml:1: " + notAForm,
+        "f.xhtml:2: " + notAForm,
+        "f.xhtml:3: an m:inputs form cannot itself be m:live: put m:live on the parts inside it",
+        "f.xhtml:4: an m:inputs form cannot be inside another m:inputs form",
+      ])
+  }
+}
+
 @Suite struct TypedOutputTests {
   @Test func optionalsArePresentOrAbsent() throws {
     let fixture = try TemplateFixture([

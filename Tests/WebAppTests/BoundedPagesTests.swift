@@ -124,7 +124,7 @@ import Testing
     #expect(response.status == 422)
     #expect(
       response.text.contains(
-        #"<p class="field-error" id="name-error">This name is too long to store: accents and "#
+        #"<p class="field-error" id="name-error" aria-live="polite">This name is too long to store: accents and "#
           + "emoji take more room than letters. Use fewer of them.</p>"))
     #expect(response.text.contains(#"value=""# + bomb + #"""#))  // The input kept.
     #expect(try app.application.stores.league.players().isEmpty)

@@ -89,7 +89,9 @@ import Testing
     _ = try addPlayer("Ann")
     let taken = try app.post("/players/new", "name=ann")
     #expect(taken.status == 422)
-    #expect(taken.text.contains(#"<p class="field-error" id="name-error">That name is taken</p>"#))
+    #expect(
+      taken.text.contains(
+        #"<p class="field-error" id="name-error" aria-live="polite">That name is taken</p>"#))
     #expect(taken.text.contains(#"value="ann""#))
     let empty = try app.post("/players/new", "name=++")
     #expect(empty.text.contains(">Enter a name</p>"))

@@ -136,8 +136,9 @@ def request(host, port, method, path, body=None, headers=None):
     return result
 
 
-def chromium():
-    """Headless Chromium through Debian's chromedriver."""
+def chromium(javascript=True):
+    """Headless Chromium through Debian's chromedriver; with `javascript=False`, a browser that
+    runs no script, as some people's do."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -145,6 +146,9 @@ def chromium():
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=1280,900"):
         options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary:
         options.binary_location = binary

@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import tempfile
+import time
 import unittest
 
 import axe_playwright_python
@@ -101,7 +102,32 @@ class Accessibility(unittest.TestCase):
             "document.getElementById('homeGoals').value = 'x';")
         driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         problems += violations("POST /matches/new (errors)")
+        # The forms as live inputs leave them: a taken name said as typed, a player disabled on
+        # the other side with its reason, goals refused as typed.
+        driver.get(base + "/matches/new")
+        taken = driver.execute_script(
+            "return document.querySelector('input[name=home]').parentElement.textContent.trim();")
+        driver.find_element(By.CSS_SELECTOR, "input[name=home]").click()
+        driver.find_element(By.ID, "homeGoals").send_keys("x")
+        self.assertTrue(wait_for(lambda: driver.execute_script(
+            "return document.querySelector('input[name=away][disabled]') !== null"
+            " && document.getElementById('homeGoals-error').textContent !== '';")))
+        problems += violations("/matches/new (live inputs)")
+        driver.get(base + "/players/new")
+        driver.find_element(By.ID, "name").send_keys(taken)
+        self.assertTrue(wait_for(lambda: driver.execute_script(
+            "return document.getElementById('name-error').textContent;") == "That name is taken"))
+        problems += violations("/players/new (live inputs)")
         self.assertEqual(problems, [])
+
+
+def wait_for(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
 
 
 if __name__ == "__main__":

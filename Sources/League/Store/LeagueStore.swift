@@ -10,6 +10,8 @@ public protocol LeagueStore: Sendable {
   /// Adds a player; throws `LeagueStoreError.nameTaken` when the name exists ignoring case, and
   /// `.invalidName` when it breaks a rule of `PlayerName`.
   func addPlayer(name: String) throws -> Player
+  /// Whether a player has `name`, ignoring case: what `addPlayer` would refuse as taken.
+  func playerNameTaken(_ name: String) throws -> Bool
   /// At most `limit` matches, newest first (ties by id), after skipping `offset` of them, and
   /// the number of matches in all. The database skips and limits, so a page costs the same
   /// however many matches there are; an offset past the end gives no matches.
@@ -32,6 +34,12 @@ public protocol LeagueStore: Sendable {
 }
 
 extension LeagueStore {
+  /// Reads every player: for stores without a lookup of their own (the SQLite store has one).
+  public func playerNameTaken(_ name: String) throws -> Bool {
+    let key = name.lowercased()
+    return try players().contains { $0.name.lowercased() == key }
+  }
+
   /// Fills an empty league with `seed`; does nothing when there are players.
   public func seed(_ seed: LeagueSeed) throws {
     _ = try load(seed.snapshot())

@@ -108,6 +108,15 @@ public final class SQLiteLeagueStore: LeagueStore {
     return player
   }
 
+  /// One lookup in the unique index on `nameKey`, the key `addPlayer` is refused by.
+  public func playerNameTaken(_ name: String) throws -> Bool {
+    try pool.read { db in
+      try Bool.fetchOne(
+        db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM player WHERE nameKey = ?)"),
+        arguments: [name.lowercased()]) ?? false
+    }
+  }
+
   /// One read transaction, so the count and the page agree. The page's matches are picked by the
   /// `match_createdAt` index before the join, so only they are joined with their players.
   public func matches(limit: Int, offset: Int) throws -> MatchPage {

@@ -16,6 +16,12 @@ public final class EditMatchViewModel: SavableForm {
   @OutputIgnored public private(set) var errors: [Field: String] = [:]
   /// The sides whose posted players include a value that is not an id: no player of the list.
   private var unreadableSides: Set<Field> = []
+  /// Whether the form was checked as typed (`validate()`): only then does it preview the result
+  /// and list what keeps it from being saved.
+  private var checkedAsTyped = false
+  /// What keeps the match from being saved, in the form's order, after `validate()`; empty
+  /// before, so the page without script is the form it always was.
+  public private(set) var saveReasons: [FormReason] = []
   /// A one-time confirmation, such as "Player added" on the way back from the player form.
   public var notice: String?
   /// The match as the store has it: read when the form was made from it, or when the form of a
@@ -75,6 +81,36 @@ public final class EditMatchViewModel: SavableForm {
   }
   public func toggleAwayPlayer(_ id: UUID) {
     draft.awayPlayerIDs = Self.toggling(id, in: draft.awayPlayerIDs)
+  }
+
+  /// Checks the form as typed, saving nothing. Each problem with what is there is said next to
+  /// its field (goals that are not a number, a player on both sides); what is not there yet (a
+  /// side without players, goals not typed) is not blamed on a field nobody has reached, but it
+  /// is among `saveReasons`, as is every other problem.
+  public func validate() {
+    checkedAsTyped = true
+    let all = validationErrors()
+    errors = all.filter { field, _ in
+      switch field {
+      case .home, .away: false
+      case .homeGoals: !Self.isBlank(draft.homeGoals)
+      case .awayGoals: !Self.isBlank(draft.awayGoals)
+      case .bothSides, .form: true
+      }
+    }
+    saveReasons = [Field.home, .away, .bothSides, .form, .homeGoals, .awayGoals].compactMap {
+      field in
+      guard let message = all[field] else { return nil }
+      switch field {
+      case .homeGoals: return FormReason(text: "Home goals must be a whole number from 0 to 99")
+      case .awayGoals: return FormReason(text: "Away goals must be a whole number from 0 to 99")
+      default: return FormReason(text: message)
+      }
+    }
+  }
+
+  private static func isBlank(_ text: String) -> Bool {
+    text.allSatisfy { $0 == " " || $0 == "\t" }
   }
 
   /// Validates and, when everything is right, saves. A rule the store enforces (a player that
@@ -174,15 +210,28 @@ public final class EditMatchViewModel: SavableForm {
   public var token: String { draft.token }
   public var homePlayers: [PlayerChoice] {
     choices(
-      selected: draft.homePlayerIDs, other: draft.awayPlayerIDs, otherSide: "away",
+      selected: draft.homePlayerIDs, other: draft.awayPlayerIDs, side: "home", otherSide: "away",
       focused: firstFieldInError == .home || firstFieldInError == .bothSides)
   }
   public var awayPlayers: [PlayerChoice] {
     choices(
-      selected: draft.awayPlayerIDs, other: draft.homePlayerIDs, otherSide: "home",
+      selected: draft.awayPlayerIDs, other: draft.homePlayerIDs, side: "away", otherSide: "home",
       focused: firstFieldInError == .away)
   }
   public var hasPlayers: Bool { !players.isEmpty }
+  /// Whether `saveReasons` has anything to list.
+  public var showsSaveReasons: Bool { !saveReasons.isEmpty }
+  /// "Alice & Bruno 2 : 1 Chloé": the result as it would be saved, in one line, after
+  /// `validate()` ("?" for what is missing or not a number yet); nil before.
+  public var previewText: String? {
+    guard checkedAsTyped else { return nil }
+    let byID = Dictionary(players.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    let side = { (ids: [UUID]) in
+      let names = ids.compactMap { byID[$0] }
+      return names.isEmpty ? "?" : names.joined(separator: " & ")
+    }
+    return "\(side(draft.homePlayerIDs)) \(scoreText) \(side(draft.awayPlayerIDs))"
+  }
   public var homeGoals: String { draft.homeGoals }
   public var awayGoals: String { draft.awayGoals }
   public var canSave: Bool { validationErrors().isEmpty }
@@ -238,7 +287,7 @@ public final class EditMatchViewModel: SavableForm {
   private var editedID: UUID? { draft.matchID }
 
   private func choices(
-    selected: [UUID], other: [UUID], otherSide: String, focused: Bool
+    selected: [UUID], other: [UUID], side: String, otherSide: String, focused: Bool
   ) -> [PlayerChoice] {
     let picked = Set(selected)
     let elsewhere = Set(other)
@@ -247,10 +296,12 @@ public final class EditMatchViewModel: SavableForm {
       let isDisabled = elsewhere.contains(player.id) && !picked.contains(player.id)
       let isFocused = !focusGiven && !isDisabled
       if isFocused { focusGiven = true }
+      let id = player.id.lowercasedText
       return PlayerChoice(
-        id: player.id.lowercasedText, name: player.name, isSelected: picked.contains(player.id),
+        id: id, name: player.name, isSelected: picked.contains(player.id),
         isDisabled: isDisabled,
-        note: isDisabled ? "on the \(otherSide) side" : nil, isFocused: isFocused)
+        note: isDisabled ? "on the \(otherSide) side" : nil,
+        noteID: isDisabled ? "\(side)-note-\(id)" : nil, isFocused: isFocused)
     }
   }
 }

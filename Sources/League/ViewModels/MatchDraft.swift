@@ -50,7 +50,7 @@ public struct MatchDraft: Sendable, Equatable {
   }
 
   /// Players a side can have in a form.
-  static let maxPlayers = 100
+  public static let maxPlayers = 100
 
   /// The players' ids a form sent, each read once, and whether any value was not an id at all
   /// (only a forged form sends one). Empty values, an unticked box's, are no value.

@@ -24,6 +24,17 @@ public final class NewPlayerViewModel: SavableForm {
     nameError = nil
   }
 
+  /// Checks the name as typed, saving nothing: the rule it breaks, or that it is taken (a read of
+  /// the store), said next to the field; no message when it can be saved.
+  public func validate() throws {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let problem = PlayerName.problem(trimmed) {
+      nameError = Self.message(problem)
+    } else {
+      nameError = try store.playerNameTaken(trimmed) ? Self.taken : nil
+    }
+  }
+
   /// Validates and saves; a taken name fails like validation, and any other store failure is
   /// thrown so the coordinator can say the data could not be saved.
   public func save() throws -> Outcome {
@@ -33,7 +44,7 @@ public final class NewPlayerViewModel: SavableForm {
       createdPlayer = try store.addPlayer(name: trimmed)
       return .done
     } catch LeagueStoreError.nameTaken {
-      return fail("That name is taken")
+      return fail(Self.taken)
     }
   }
 
@@ -55,6 +66,8 @@ public final class NewPlayerViewModel: SavableForm {
       "Names cannot contain characters that change the direction of the text around them"
     }
   }
+
+  static let taken = "That name is taken"
 
   private func fail(_ message: String) -> Outcome {
     nameError = message

@@ -38,6 +38,40 @@ public struct PageView<Declared: Page>: Sendable {
     return .html(body, status: status)
   }
 
+  /// The answer to an input event (`Request.isInputEvent`): the live elements inside the page's
+  /// `m:inputs` form rendered for `viewModel`, one after the other, for this viewer alone
+  /// (`Cache-Control: no-store`; never through the live hub). The browser's script merges each
+  /// in by its id, keeping what is typed and the focus.
+  ///
+  /// ```swift
+  /// if request.isInputEvent {
+  ///   viewModel.setName(form["name"] ?? "")
+  ///   try viewModel.validate()
+  ///   return playerForm.answerInput(viewModel, for: request)
+  /// }
+  /// ```
+  public func answerInput(_ viewModel: Declared.ViewModel, for request: Request) -> Response {
+    var response: Response
+    if case .success(let loaded) = shelf.current(), let template = loaded.library[Declared.template]
+    {
+      var body: [UInt8] = []
+      for id in template.inputElementIDs {
+        if let element = template.renderElement(
+          id: id, viewModel, site: loaded.layout, basePath: request.basePath, links: loaded.links)
+        {
+          body += element
+        }
+      }
+      response = .html(body)
+    } else {
+      // Only with `--dev`, while a template does not load: the script leaves the form as it is,
+      // and the form still posts.
+      response = .html([], status: .serviceUnavailable)
+    }
+    response.headers.add("Cache-Control", "no-store")
+    return response
+  }
+
   /// The page's live elements (`m:live`) for `viewModel`, as pushed to the pages open on it;
   /// nil while the templates do not load (only with `--dev`).
   func liveElements(_ viewModel: Declared.ViewModel, basePath: String) -> [LiveElement]? {

@@ -14,7 +14,7 @@ import MVVMWebViewModels
 struct TemplateCompiler {
   static let bindings: Set<String> = [
     "text", "attr", "repeat", "if", "unless", "object", "mock", "omit-tag", "fill", "slot",
-    "layout", "section", "live",
+    "layout", "section", "live", "inputs",
   ]
 
   /// What a binding names, resolved: where its value comes from and its kind.
@@ -43,6 +43,11 @@ struct TemplateCompiler {
   private var conditionDepth = 0
   /// The ids of the live elements so far, to refuse a second one with the same id.
   private var liveIDs: Set<String> = []
+  /// Whether the element being compiled is inside a form with `m:inputs`.
+  private var insideInputs = false
+  /// The ids of the live elements inside `m:inputs` forms, in page order: the parts an input
+  /// event answers with, which the live hub leaves alone (they follow what one person types).
+  private(set) var inputElementIDs: [String] = []
 
   init(
     schema: OutputSchema, site: OutputSchema = OutputSchema([]), assetPrefixes: [String] = []
@@ -120,12 +125,22 @@ struct TemplateCompiler {
     let rawText = insideRawText || HTMLVocabulary.rawTextElements.contains(element.name)
     let omitTag = element.binding("omit-tag") != nil
     var ops: [RenderOp] = []
+    let marksInputs =
+      element.binding("inputs") != nil && checkInputsForm(element, omitTag: omitTag)
     if !omitTag {
       ops.append(.bytes(Array("<\(element.name)".utf8)))
       ops += attributes(element)
-      if element.binding("live") != nil { ops.append(.bytes(Array(" data-live=\"\"".utf8))) }
+      // A form's live parts answer its input events, not the page's stream: no `data-live`, so
+      // a page that only has them opens no stream.
+      if element.binding("live") != nil && !insideInputs {
+        ops.append(.bytes(Array(" data-live=\"\"".utf8)))
+      }
+      if marksInputs { ops.append(.bytes(Array(" data-inputs=\"\"".utf8))) }
       ops.append(.bytes(Array(">".utf8)))
     }
+    let wasInsideInputs = insideInputs
+    if marksInputs { insideInputs = true }
+    defer { insideInputs = wasInsideInputs }
     if HTMLVocabulary.voidElements.contains(element.name) {
       if element.binding("text") != nil {
         report(element, "<\(element.name)> has no content to bind text to")
@@ -162,9 +177,33 @@ struct TemplateCompiler {
     }
     if !omitTag { ops.append(.bytes(Array("</\(element.name)>".utf8))) }
     if element.binding("live") != nil, let id = liveID(element, omitTag: omitTag) {
+      if insideInputs { inputElementIDs.append(id) }
       return [.fragment(id, ops)]
     }
     return ops
+  }
+
+  /// `m:inputs` marks a form whose live elements answer input events: the browser posts the
+  /// form's fields to its own action as the person types, so it must be a `<form>` that posts,
+  /// and one such form cannot hold another.
+  private mutating func checkInputsForm(_ element: TemplateElement, omitTag: Bool) -> Bool {
+    let method = element.attributes.first { !$0.isBinding && $0.name == "method" }?.value
+    guard element.name == "form", method?.lowercased() == "post", !omitTag else {
+      report(
+        element,
+        "m:inputs belongs on a <form method=\"post\">: input events are the form's fields posted "
+          + "to its action")
+      return false
+    }
+    guard element.binding("live") == nil else {
+      report(element, "an m:inputs form cannot itself be m:live: put m:live on the parts inside it")
+      return false
+    }
+    guard !insideInputs else {
+      report(element, "an m:inputs form cannot be inside another m:inputs form")
+      return false
+    }
+    return true
   }
 
   /// The id of an `m:live` element, which is re-rendered on its own and swapped in by that id

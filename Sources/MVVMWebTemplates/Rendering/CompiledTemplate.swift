@@ -6,9 +6,12 @@ import MVVMWebViewModels
 public struct CompiledTemplate: Sendable {
   let plan: RenderPlan
   private let sizeHint: SizeHint
+  /// The live elements inside `m:inputs` forms, in page order.
+  public let inputElementIDs: [String]
 
-  init(ops: [RenderOp], bindsSite: Bool = false) {
+  init(ops: [RenderOp], bindsSite: Bool = false, inputElementIDs: [String] = []) {
     plan = RenderPlan(ops, bindsSite: bindsSite)
+    self.inputElementIDs = inputElementIDs
     // The static bytes, doubled for the dynamic parts, until a rendering says better.
     sizeHint = SizeHint(estimate: max(2 * plan.staticBytes.count, 256))
   }
@@ -48,8 +51,12 @@ public struct CompiledTemplate: Sendable {
   }
 
   /// The ids of the page's live elements (`m:live`), in page order: the parts of the page that
-  /// are pushed to open pages when their view model changes.
-  public var liveElementIDs: [String] { plan.fragmentIDs }
+  /// are pushed to open pages when their view model changes. Those inside an `m:inputs` form
+  /// are not among them: they answer one person's input events (`inputElementIDs`).
+  public var liveElementIDs: [String] {
+    inputElementIDs.isEmpty
+      ? plan.fragmentIDs : plan.fragmentIDs.filter { !inputElementIDs.contains($0) }
+  }
 
   /// Renders only the live element with this `id`, exactly as it appears in the whole page, for
   /// pushing a changed part of a page; nil when the page has no such live element. With no site

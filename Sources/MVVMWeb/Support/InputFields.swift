@@ -1,0 +1,106 @@
+import MVVMWebServer
+
+/// The fields a form with live inputs (`m:inputs`) sends with each input event, so an event the
+/// form could not have sent is refused with a 4xx that says why, before any view model sees it.
+///
+/// ```swift
+/// let fields = InputFields(single: ["name", "token"], repeated: ["home"])
+/// let form = try request.checkedInputs(fields)
+/// ```
+public struct InputFields: Sendable {
+  /// Fields sent at most once (a text field, a hidden token).
+  public var single: Set<String>
+  /// Fields sent once per ticked box (a checkbox group).
+  public var repeated: Set<String>
+  /// How many values a repeated field may have.
+  public var maxRepeats: Int
+  /// The largest body an event may have, in bytes: what the form's fields can hold, far below
+  /// the server's limit for other posts.
+  public var maxBytes: Int
+
+  /// The fields of one form.
+  public init(
+    single: Set<String>, repeated: Set<String> = [], maxRepeats: Int = 100,
+    maxBytes: Int = 64 * 1024
+  ) {
+    self.single = single
+    self.repeated = repeated
+    self.maxRepeats = maxRepeats
+    self.maxBytes = maxBytes
+  }
+
+  /// The most fields an event may hold: each single one once, each repeated one up to its limit.
+  var maxFields: Int {
+    let (repeats, tooMany) = repeated.count.multipliedReportingOverflow(by: maxRepeats)
+    let (total, overflow) = single.count.addingReportingOverflow(repeats)
+    return tooMany || overflow ? Int.max : total
+  }
+
+  /// `form`, or the refusal of the first field it should not hold.
+  func check(_ form: Parameters) throws(HTTPError) -> Parameters {
+    var seen: [String: Int] = [:]
+    for pair in form.pairs {
+      let count = seen[pair.name, default: 0] + 1
+      seen[pair.name] = count
+      if single.contains(pair.name) {
+        guard count == 1 else {
+          throw HTTPError(
+            .badRequest,
+            "The input event sent the field “\(Self.shown(pair.name))” twice; the form has it once."
+          )
+        }
+      } else if repeated.contains(pair.name) {
+        guard count <= maxRepeats else {
+          throw HTTPError(
+            .contentTooLarge,
+            "The input event sent the field “\(Self.shown(pair.name))” more than \(maxRepeats) times."
+          )
+        }
+      } else {
+        throw HTTPError(
+          .badRequest,
+          "The input event sent a field named “\(Self.shown(pair.name))”, which the form does not have."
+        )
+      }
+    }
+    return form
+  }
+
+  /// A field name as quoted in a message: short, whatever was sent.
+  private static func shown(_ name: String) -> String {
+    name.count > 40 ? String(name.prefix(40)) + "…" : name
+  }
+}
+
+extension Request {
+  /// The header the browser's live-inputs script marks an input event with: a post of the
+  /// form's fields to its own action, answered with the form's live parts instead of saved.
+  public static let inputEventHeader = "MVVMWeb-Input"
+
+  /// Whether this post is an input event (`MVVMWeb-Input: 1`) rather than the form's submit.
+  public var isInputEvent: Bool {
+    method == "POST" && headers[Self.inputEventHeader] == "1"
+  }
+
+  /// The fields of an input event, after the same cross-site check as a post and the checks of
+  /// `fields`: a body or a field count larger than the form can send is refused (413) before it
+  /// is decoded, and an unknown or repeated field is refused (400).
+  public func checkedInputs(_ fields: InputFields) throws(HTTPError) -> Parameters {
+    guard CrossSiteCheck.allows(self) else { throw CrossSiteCheck.refusal }
+    guard body.count <= fields.maxBytes else {
+      throw HTTPError(
+        .contentTooLarge,
+        "An input event is at most \(fields.maxBytes / 1024) KB; this one is larger than its form "
+          + "can be.")
+    }
+    // Fields are `&`-separated: counted before decoding any of them.
+    let separators = body.count { $0 == UInt8(ascii: "&") }
+    guard separators < fields.maxFields else {
+      throw HTTPError(
+        .contentTooLarge,
+        "An input event holds at most \(fields.maxFields) fields; this one holds more than its "
+          + "form can send.")
+    }
+    return try fields.check(try form())
+  }
+}

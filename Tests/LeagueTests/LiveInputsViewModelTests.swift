@@ -1,0 +1,117 @@
+import Foundation
+import MVVMWebViewModels
+import Testing
+
+@testable import League
+
+/// The inputs and outputs an input event goes through: the same setters as a post, then
+/// `validate()`, which saves nothing.
+@Suite struct LiveInputsViewModelTests {
+  let store = InMemoryLeagueStore()
+
+  @Test func aTakenNameIsSaidAsTypedIgnoringCaseAndGoneWhenFree() throws {
+    _ = try store.addPlayer(name: "Alice")
+    let viewModel = NewPlayerViewModel(store: store)
+    viewModel.setName("  aLiCe ")
+    try viewModel.validate()
+    #expect(viewModel.nameError == "That name is taken")
+    viewModel.setName("Alicia")
+    try viewModel.validate()
+    #expect(viewModel.nameError == nil)
+    #expect(try store.players().map(\.name) == ["Alice"])
+  }
+
+  @Test func theNameRulesAreSaidAsTheyAreCrossed() throws {
+    let viewModel = NewPlayerViewModel(store: store)
+    viewModel.setName(String(repeating: "a", count: 50))
+    try viewModel.validate()
+    #expect(viewModel.nameError == nil)
+    viewModel.setName(String(repeating: "a", count: 51))
+    try viewModel.validate()
+    #expect(viewModel.nameError == "Names can be at most 50 characters")
+    // 20 characters as a person counts them, each an e with five accents: 220 bytes.
+    viewModel.setName(String(repeating: "e\u{301}\u{301}\u{301}\u{301}\u{301}", count: 20))
+    try viewModel.validate()
+    #expect(
+      viewModel.nameError
+        == "This name is too long to store: accents and emoji take more room than letters. "
+        + "Use fewer of them.")
+    viewModel.setName("Al\u{202E}ice")
+    try viewModel.validate()
+    #expect(
+      viewModel.nameError
+        == "Names cannot contain characters that change the direction of the text around them")
+    viewModel.setName("   ")
+    try viewModel.validate()
+    #expect(viewModel.nameError == "Enter a name")
+    #expect(try store.players().isEmpty)
+  }
+
+  @Test func aPlayerTickedOnOneSideIsDisabledOnTheOtherWithTheReason() throws {
+    let alice = try store.addPlayer(name: "Alice")
+    let bruno = try store.addPlayer(name: "Bruno")
+    let viewModel = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t"))
+    viewModel.setHomePlayers([alice.id.lowercasedText])
+    viewModel.validate()
+    let away = viewModel.awayPlayers
+    #expect(away.map(\.isDisabled) == [true, false])
+    #expect(away.map(\.note) == ["on the home side", nil])
+    #expect(away.map(\.noteID) == ["away-note-\(alice.id.lowercasedText)", nil])
+    #expect(viewModel.homePlayers.map(\.isDisabled) == [false, false])
+    #expect(bruno.name == "Bruno")
+  }
+
+  @Test func goalsAreCheckedAsTypedAndBlankGoalsAreOnlyAReason() throws {
+    let viewModel = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t"))
+    viewModel.setHomeGoals("1x")
+    viewModel.setAwayGoals("")
+    viewModel.validate()
+    #expect(viewModel.homeGoalsError == "Goals must be a whole number from 0 to 99")
+    #expect(viewModel.awayGoalsError == nil)
+    #expect(viewModel.homeError == nil && viewModel.awayError == nil)
+    #expect(
+      viewModel.saveReasons.map(\.text) == [
+        "Pick at least one home player", "Pick at least one away player",
+        "Home goals must be a whole number from 0 to 99",
+        "Away goals must be a whole number from 0 to 99",
+      ])
+    #expect(viewModel.showsSaveReasons && !viewModel.canSave)
+    viewModel.setHomeGoals("100")
+    viewModel.validate()
+    #expect(viewModel.homeGoalsError == "Goals must be a whole number from 0 to 99")
+    viewModel.setHomeGoals("12")
+    viewModel.validate()
+    #expect(viewModel.homeGoalsError == nil)
+  }
+
+  @Test func thePreviewAndCanSaveFollowTheForm() throws {
+    let alice = try store.addPlayer(name: "Alice")
+    let bruno = try store.addPlayer(name: "Bruno")
+    let chloe = try store.addPlayer(name: "Chloé")
+    let viewModel = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t"))
+    #expect(viewModel.previewText == nil && viewModel.saveReasons.isEmpty)
+    viewModel.setHomePlayers([alice.id.lowercasedText, bruno.id.lowercasedText])
+    viewModel.validate()
+    #expect(viewModel.previewText == "Alice & Bruno ? : ? ?")
+    viewModel.setAwayPlayers([chloe.id.lowercasedText])
+    viewModel.setHomeGoals("2")
+    viewModel.setAwayGoals("1")
+    viewModel.validate()
+    #expect(viewModel.previewText == "Alice & Bruno 2 : 1 Chloé")
+    #expect(viewModel.canSave && viewModel.saveReasons.isEmpty && !viewModel.showsSaveReasons)
+    #expect(try store.matches(limit: 10, offset: 0).totalCount == 0)
+  }
+
+  @Test func aPlayerOnBothSidesIsSaidNextToTheSidesAndNearSave() throws {
+    let alice = try store.addPlayer(name: "Alice")
+    let viewModel = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t"))
+    viewModel.setHomePlayers([alice.id.lowercasedText])
+    viewModel.setAwayPlayers([alice.id.lowercasedText])
+    viewModel.setHomeGoals("1")
+    viewModel.setAwayGoals("1")
+    viewModel.validate()
+    #expect(viewModel.bothSidesError == "A player cannot play on both sides")
+    #expect(viewModel.saveReasons.map(\.text) == ["A player cannot play on both sides"])
+    #expect(viewModel.previewText == "Alice 1 : 1 Alice")
+  }
+}

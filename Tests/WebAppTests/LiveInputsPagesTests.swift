@@ -1,0 +1,221 @@
+import Foundation
+import League
+import MVVMWeb
+import TestSupport
+import Testing
+
+@testable import WebApp
+
+/// Input events over a real socket: a form's fields posted to its own action with
+/// `MVVMWeb-Input: 1`, answered with the form's live parts, writing nothing.
+@Suite struct LiveInputsPagesTests {
+  let app: AppHarness
+
+  init() throws {
+    app = try AppHarness()
+  }
+
+  func input(
+    _ path: String, _ body: String, headers: [(String, String)] = []
+  ) throws
+    -> TestResponse
+  {
+    try app.post(
+      path, body, headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "1")] + headers)
+  }
+
+  func addPlayer(_ name: String) throws -> String {
+    #expect(try app.post("/players/new", "name=\(name)").status == 303)
+    let form = try app.get("/matches/new").text
+    let pattern = try Regex(#"value="([0-9a-f-]{36})"[^>]*> \#(name)</label>"#)
+    return String(try #require(form.firstMatch(of: pattern))[1].substring!)
+  }
+
+  /// Everything the league holds, to show an event changed none of it.
+  func league() throws -> String {
+    let store = app.application.stores.league
+    let matches = try store.matches(limit: 1000, offset: 0)
+    return "\(try store.players().map(\.name)) \(matches.matches.map(\.id)) \(matches.totalCount)"
+  }
+
+  @Test func thePlayerFormSaysATakenNameAsTypedAndNothingWhenFree() throws {
+    _ = try addPlayer("Alice")
+    let before = try league()
+    let taken = try input("/players/new", "name=aLICE")
+    #expect(taken.status == 200)
+    #expect(taken.header("Cache-Control") == "no-store")
+    #expect(taken.header("Content-Type") == "text/html; charset=utf-8")
+    #expect(
+      taken.text == """
+        <div class="field" id="name-field">
+        <label for="name">Name</label>
+        <input id="name" name="name" type="text" maxlength="50" autocomplete="off" \
+        required="required" aria-describedby="name-error" value="aLICE" aria-invalid="true" \
+        autofocus>
+        <p class="field-error" id="name-error" aria-live="polite">That name is taken</p>
+        </div>
+        """)
+    let free = try input("/players/new", "name=Alicia")
+    #expect(
+      free.text == """
+        <div class="field" id="name-field">
+        <label for="name">Name</label>
+        <input id="name" name="name" type="text" maxlength="50" autocomplete="off" \
+        required="required" aria-describedby="name-error" value="Alicia">
+        <p class="field-error" id="name-error" aria-live="polite"></p>
+        </div>
+        """)
+    let long = try input("/players/new", "name=" + String(repeating: "a", count: 51))
+    #expect(long.text.contains(">Names can be at most 50 characters</p>"))
+    #expect(try league() == before)
+  }
+
+  @Test func theMatchFormDisablesAPlayerOnTheOtherSideAndPreviewsTheResult() throws {
+    let alice = try addPlayer("Alice")
+    let bruno = try addPlayer("Bruno")
+    let chloe = try addPlayer("Chloé")
+    let before = try league()
+    let ticked = try input("/matches/new", "token=t&home=\(alice)&homeGoals=&awayGoals=")
+    #expect(ticked.status == 200)
+    #expect(ticked.header("Cache-Control") == "no-store")
+    #expect(
+      ticked.text.contains(
+        #"<label class="choice"><input type="checkbox" name="away" value="\#(alice)" disabled "#
+          + #"aria-describedby="away-note-\#(alice)"> Alice<span class="choice-note" "#
+          + #"id="away-note-\#(alice)">on the home side</span></label>"#))
+    #expect(
+      ticked.text.contains(
+        #"<label class="choice"><input type="checkbox" name="home" value="\#(alice)" checked> "#
+          + "Alice</label>"))
+    // Blank goals are not blamed on their fields yet, only listed near Save.
+    #expect(ticked.text.contains(#"id="homeGoals-error" aria-live="polite"></p>"#))
+    #expect(
+      ticked.text.contains(
+        """
+        <div id="match-check" class="form-check" aria-live="polite">
+        <p class="preview">Alice ? : ? ?</p>
+        <div>
+        <p>Before saving:</p>
+        <ul class="reasons">
+        <li>Pick at least one away player</li><li>Home goals must be a whole number from 0 to 99\
+        </li><li>Away goals must be a whole number from 0 to 99</li>
+        </ul>
+        </div>
+        </div>
+        """))
+    // Only the form's live parts: not the page, not its token.
+    #expect(ticked.text.hasPrefix(#"<div id="match-messages">"#))
+    #expect(!ticked.text.contains("token") && !ticked.text.contains("<html"))
+
+    let typed = try input(
+      "/matches/new",
+      "token=t&home=\(alice)&home=\(bruno)&away=\(chloe)&homeGoals=2&awayGoals=1x")
+    #expect(
+      typed.text.contains(
+        #"<p class="field-error" id="awayGoals-error" aria-live="polite">Goals must be a whole "#
+          + "number from 0 to 99</p>"))
+    #expect(
+      typed.text.contains(#"aria-describedby="awayGoals-error" value="1x" aria-invalid="true""#))
+    #expect(typed.text.contains(#"<p class="preview">Alice &amp; Bruno 2 : ? Chloé</p>"#))
+
+    let ready = try input(
+      "/matches/new",
+      "token=t&home=\(alice)&home=\(bruno)&away=\(chloe)&homeGoals=2&awayGoals=1")
+    #expect(ready.text.contains(#"<p class="preview">Alice &amp; Bruno 2 : 1 Chloé</p>"#))
+    #expect(!ready.text.contains("Before saving"))
+    #expect(try league() == before)
+  }
+
+  @Test func anEditedMatchAnswersItsEventsAndAGoneOne404() throws {
+    let alice = try addPlayer("Alice")
+    let bruno = try addPlayer("Bruno")
+    #expect(
+      try app.post("/matches/new", "home=\(alice)&away=\(bruno)&homeGoals=1&awayGoals=0&token=x")
+        .status == 303)
+    let link = try #require(
+      try app.get("/matches").text.firstMatch(of: try Regex(#"href="(/matches/[0-9a-f-]+)/edit""#)))
+    let edit = String(link[1].substring!) + "/edit"
+    let before = try league()
+    let answer = try input(edit, "token=y&home=\(alice)&away=\(bruno)&homeGoals=3&awayGoals=0")
+    #expect(answer.status == 200)
+    #expect(answer.text.contains(#"<p class="preview">Alice 3 : 0 Bruno</p>"#))
+    #expect(try league() == before)
+    #expect(try app.get("/matches").text.contains("1 : 0"))
+    let gone = try input(
+      "/matches/00000000-0000-0000-0000-000000000000/edit", "token=y&homeGoals=1")
+    #expect(gone.status == 404)
+    #expect(gone.text.contains("There is no match at this address. It may have been deleted."))
+  }
+
+  @Test(arguments: [
+    (
+      "name=a&nickname=b", 400,
+      #"The input event sent a field named “nickname”, which the form does not have."#
+    ),
+    ("name=a&name=b", 400, #"The input event sent the field “name” twice; the form has it once."#),
+    ("name=a&home=robert", 400, "The input event sent a home player that is not a player id"),
+    ("name=%ZZ", 400, "The form holds an invalid percent-escape or is not UTF-8."),
+  ])
+  func badPlayerEventsAreRefusedWithWhy(body: String, status: Int, message: String) throws {
+    let response = try input("/players/new", body)
+    #expect(response.status == status)
+    #expect(response.text.contains(message))
+    #expect(try app.application.stores.league.players().isEmpty)
+  }
+
+  @Test func oversizedEventsAre413BeforeBeingRead() throws {
+    let megabyte = try input("/players/new", "name=" + String(repeating: "a", count: 1_000_000))
+    #expect(megabyte.status == 413)
+    #expect(
+      megabyte.text.contains(
+        "An input event is at most 64 KB; this one is larger than its form can be."))
+    let manyFields = try input(
+      "/matches/new", Array(repeating: "home=", count: 10_000).joined(separator: "&"))
+    #expect(manyFields.status == 413)
+    #expect(
+      manyFields.text.contains(
+        "An input event holds at most 204 fields; this one holds more than its form can send."))
+    let tooManyPlayers = try input(
+      "/matches/new", Array(repeating: "away=", count: 101).joined(separator: "&"))
+    #expect(tooManyPlayers.status == 413)
+    #expect(
+      tooManyPlayers.text.contains(#"The input event sent the field “away” more than 100 times."#))
+    #expect(try league() == "[] [] 0")
+  }
+
+  @Test func inputEventsKeepThePostsCrossSiteRulesAndMediaType() throws {
+    let crossSite = try app.post(
+      "/players/new", "name=Mallory",
+      headers: [("Sec-Fetch-Site", "cross-site"), ("MVVMWeb-Input", "1")])
+    #expect(crossSite.status == 403)
+    #expect(crossSite.text.contains("This form was sent from another site, so it was refused."))
+    let json = try TestClient(port: app.server.port).request(
+      "POST", "/players/new",
+      headers: [
+        ("Content-Type", "application/json"), ("Sec-Fetch-Site", "same-origin"),
+        ("MVVMWeb-Input", "1"),
+      ], body: #"{"name":"x"}"#)
+    #expect(json.status == 415)
+    // Any other value of the header is not an input event: the form is posted, and saved.
+    #expect(try input("/players/new", "name=Trent", headers: []).status == 200)
+    #expect(
+      try app.post(
+        "/players/new", "name=Trent",
+        headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "yes")]
+      ).status == 303)
+    #expect(try app.application.stores.league.players().map(\.name) == ["Trent"])
+  }
+
+  @Test func theChildFlowsDraftTravelsWithThePlayerFormsEvents() throws {
+    let alice = try addPlayer("Alice")
+    let answer = try input(
+      "/players/new", "home=\(alice)&homeGoals=3&awayGoals=&token=draft-1&name=alice")
+    #expect(answer.status == 200)
+    #expect(answer.text.contains(">That name is taken</p>"))
+    // And the form's Save still goes back to the match form with the draft.
+    let back = try app.post(
+      "/players/new", "home=\(alice)&homeGoals=3&awayGoals=&token=draft-1&name=Cy")
+    #expect(
+      back.header("Location") == "/matches/new?home=\(alice)&homeGoals=3&awayGoals=&token=draft-1")
+  }
+}
