@@ -91,51 +91,9 @@ public struct CompiledTemplate: Sendable {
 
   /// Writes the instructions in `range` straight into a new array's storage of `capacity` bytes;
   /// only a page that outgrows it is copied (as its buffer grows, and once at the end).
+  /// With `site`, the site object's scope goes below the view model's.
   private func render<ViewModel: Outputs>(
-    _ range: Range<Int>, _ viewModel: ViewModel, basePath: String, links: any LinkPrinter,
-    capacity: Int
-  ) -> [UInt8] {
-    var outgrown: [UInt8] = []
-    let page = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
-      var output = ByteBuffer(lending: storage)
-      run(range, viewModel, basePath: basePath, links: links, output: &output)
-      if output.ownsStorage {
-        output.finish(into: &outgrown)
-      } else {
-        written = output.count
-      }
-    }
-    return outgrown.isEmpty ? page : outgrown
-  }
-
-  private func run<ViewModel: Outputs>(
-    _ range: Range<Int>, _ viewModel: ViewModel, basePath: String, links: any LinkPrinter,
-    output: inout ByteBuffer
-  ) {
-    // The plan's arrays are walked through raw buffers: no reference counting per instruction.
-    // The view model is read in place through a pointer valid for the whole walk.
-    plan.instructions.withUnsafeBufferPointer { instructions in
-      plan.staticBytes.withUnsafeBufferPointer { staticBytes in
-        withUnsafePointer(to: viewModel) { root in
-          withUnsafeTemporaryAllocation(of: Scope.self, capacity: plan.maxDepth) { scopes in
-            var renderer = Renderer(
-              instructions: instructions, staticBytes: staticBytes,
-              objectTypes: plan.objectTypes, basePath: Array(basePath.utf8), links: links,
-              output: output, scopes: scopes)
-            renderer.run(range, in: Scope(root))
-            output = renderer.output
-          }
-        }
-      }
-    }
-  }
-
-  // The same two steps for a page that binds the site object, which goes below the page's view
-  // model. Written twice rather than shared, so the pages that bind no site hand nothing more
-  // down through the closures above.
-
-  private func render<ViewModel: Outputs>(
-    _ range: Range<Int>, _ viewModel: ViewModel, site: Scope, basePath: String,
+    _ range: Range<Int>, _ viewModel: ViewModel, site: Scope? = nil, basePath: String,
     links: any LinkPrinter, capacity: Int
   ) -> [UInt8] {
     var outgrown: [UInt8] = []
@@ -152,9 +110,11 @@ public struct CompiledTemplate: Sendable {
   }
 
   private func run<ViewModel: Outputs>(
-    _ range: Range<Int>, _ viewModel: ViewModel, site: Scope, basePath: String,
+    _ range: Range<Int>, _ viewModel: ViewModel, site: Scope?, basePath: String,
     links: any LinkPrinter, output: inout ByteBuffer
   ) {
+    // The plan's arrays are walked through raw buffers: no reference counting per instruction.
+    // The view model is read in place through a pointer valid for the whole walk.
     plan.instructions.withUnsafeBufferPointer { instructions in
       plan.staticBytes.withUnsafeBufferPointer { staticBytes in
         withUnsafePointer(to: viewModel) { root in
@@ -163,7 +123,7 @@ public struct CompiledTemplate: Sendable {
               instructions: instructions, staticBytes: staticBytes,
               objectTypes: plan.objectTypes, basePath: Array(basePath.utf8), links: links,
               output: output, scopes: scopes)
-            renderer.enterSite(site)
+            if let site { renderer.enterSite(site) }
             renderer.run(range, in: Scope(root))
             output = renderer.output
           }
