@@ -113,7 +113,7 @@ let package = Package(
 
     // Release-mode timing of the playlist page's render (not a test: see README, Benchmarks).
     .executableTarget(
-      name: "RenderBench", dependencies: ["PlaylistWeb", "Playlist"],
+      name: "RenderBench", dependencies: ["PlaylistWeb", "Playlist", "WebApp"],
       path: "Benchmarks/RenderBench"),
 
     // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.

@@ -3,12 +3,15 @@
 import Foundation
 import Playlist
 import PlaylistWeb
+import WebApp
 
 let arguments = CommandLine.arguments
 let songsPath = arguments.count > 1 ? arguments[1] : "../shared/bench/songs.json"
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 20_000 : 20_000
 
-let page = try PlaylistPageBenchmark(templates: "Templates", songsPath: songsPath)
+let page = try PlaylistPageBenchmark(templates: "Templates", songsPath: songsPath) { path in
+  SiteNavigation(path: path)
+}
 var bytes = 0
 for _ in 0..<1_000 { bytes = page.renderOnce() }  // Warm up.
 var samples: [Double] = []

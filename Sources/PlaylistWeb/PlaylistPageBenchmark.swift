@@ -8,9 +8,14 @@ public struct PlaylistPageBenchmark {
   private let source: PlaylistSource
   private let request: Request
 
-  /// The page of the songs in `songsPath`, with the templates in `templates`.
-  public init(templates: String, songsPath: String) throws {
+  /// The page of the songs in `songsPath`, with the templates in `templates` and the site's
+  /// layout outputs (its navigation) from `layout`, as the app renders it.
+  public init<Layout: Outputs & Sendable>(
+    templates: String, songsPath: String,
+    layout: @escaping (_ path: (any Destination) -> String) -> Layout
+  ) throws {
     var site = Site(SiteConfiguration(templatesDirectory: templates))
+    site.layout(layout)
     let page = site.declare(PlaylistPage.self)
     _ = try site.build()
     source = PlaylistSource(fetcher: FileSongFetcher(path: songsPath))
