@@ -6,21 +6,34 @@ import Synchronization
 /// server starts. One shared object, so the views made during registration see what is loaded
 /// after it.
 final class TemplateShelf: Sendable {
-  /// The templates and the link printers, as loaded.
-  struct Loaded: Sendable {
+  /// The templates, the link printers and the layout's outputs, as loaded. A class, so a render
+  /// takes it from the shelf with one retain rather than one per field.
+  final class Loaded: Sendable {
     let library: TemplateLibrary
     let links: SiteLinks
     /// What the layout binds on every page (`Site.layout(_:)`).
     let layout: any Outputs & Sendable
+
+    init(library: TemplateLibrary, links: SiteLinks, layout: any Outputs & Sendable) {
+      self.library = library
+      self.links = links
+      self.layout = layout
+    }
+  }
+
+  /// Nothing yet; templates loaded once (made into `Loaded` then); or loaded again as the
+  /// folder changes (`--dev`).
+  private enum State {
+    case empty
+    case fixed(Loaded)
+    case reloading(ReloadingTemplates, SiteLinks, any Outputs & Sendable)
   }
 
   let directory: String
   /// Whether the templates stay as loaded (not `--dev`), so a page depends only on its data.
   let templatesAreFixed: Bool
   let metrics: AppMetrics
-  private let state = Mutex<
-    (source: TemplateSource, links: SiteLinks, layout: any Outputs & Sendable)?
-  >(nil)
+  private let state = Mutex<State>(.empty)
 
   init(directory: String, fixed: Bool, metrics: AppMetrics) {
     self.directory = directory
@@ -30,17 +43,26 @@ final class TemplateShelf: Sendable {
 
   /// Puts the site's templates and links on the shelf; done once, by `Site.build()`.
   func fill(_ source: TemplateSource, links: SiteLinks, layout: any Outputs & Sendable) {
-    state.withLock { $0 = (source, links, layout) }
+    let filled: State =
+      switch source {
+      case .fixed(let library): .fixed(Loaded(library: library, links: links, layout: layout))
+      case .reloading(let templates): .reloading(templates, links, layout)
+      }
+    state.withLock { $0 = filled }
   }
 
   /// The templates to render with now, or every problem the folder has now (`--dev` only).
   func current() -> Result<Loaded, TemplateErrors> {
-    guard let (source, links, layout) = state.withLock({ $0 }) else {
+    switch state.withLock({ $0 }) {
+    case .fixed(let loaded):
+      return .success(loaded)
+    case .reloading(let templates, let links, let layout):
+      return templates.current().map { Loaded(library: $0, links: links, layout: layout) }
+    case .empty:
       return .failure(
         TemplateErrors([
           TemplateError(file: directory, line: 0, message: "the site is not built yet")
         ]))
     }
-    return source.current().map { Loaded(library: $0, links: links, layout: layout) }
   }
 }
