@@ -62,6 +62,7 @@ public final class HTTPServer: Sendable {
   /// Connections open now, live pages' streams included.
   public var openConnectionCount: Int { state.withLock { $0.connections.count } }
 
+  /// Whether `shutdown` has begun: the server answers what it has received and takes no more.
   public var isDraining: Bool { draining.isDraining }
 
   /// Bytes held in every connection's input and output buffers, to check that abuse stays bounded.

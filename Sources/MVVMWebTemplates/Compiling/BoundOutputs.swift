@@ -10,6 +10,7 @@ public struct UnboundOutput: Sendable, Equatable, CustomStringConvertible {
   /// page's view model (`rows.edit`).
   public let name: String
 
+  /// The output `name` of `page`'s view model (nil: of the site object).
   public init(page: String?, name: String) {
     self.page = page
     self.name = name
