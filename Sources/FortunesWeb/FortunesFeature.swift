@@ -20,7 +20,7 @@ public struct FortunesFeature: Feature {
     let page = site.declare(FortunesPage.self)
     let metrics = site.configuration.metrics
     site.get(Self.path) { request in
-      try await data.read(request) { try fortunes(request, page, metrics) }
+      data.read(request) { try fortunes(request, page, metrics) }
     }
   }
 

@@ -34,14 +34,14 @@ struct LeagueCoordinator: Sendable {
       reading: data, viewModel: { request in try matchesViewModel(request) }
     ) { request in try matches(request) }
     site.get(LeagueRoutes.newMatch) { request in
-      try await data.read(request) { try matchForm(request, matchID: nil) }
+      data.read(request) { try matchForm(request, matchID: nil) }
     }
     site.post(LeagueRoutes.newMatch) { request in
       // An input event writes nothing: it runs on the read lane, like a page.
       guard !request.isInputEvent else {
-        return try await data.read(request) { try matchInput(request, matchID: nil) }
+        return data.read(request) { try matchInput(request, matchID: nil) }
       }
-      return try await data.write(request) { try saveMatch(request, matchID: nil) }
+      return data.write(request) { try saveMatch(request, matchID: nil) }
     }
     // The form holds a one-time token per request: only its bytes can validate it.
     site.live(
@@ -55,28 +55,28 @@ struct LeagueCoordinator: Sendable {
     }
     site.post(LeagueRoutes.editMatch) { request in
       guard !request.isInputEvent else {
-        return try await data.read(request) {
+        return data.read(request) {
           try matchInput(request, matchID: try matchID(request))
         }
       }
-      return try await data.write(request) {
+      return data.write(request) {
         try saveMatch(request, matchID: try matchID(request))
       }
     }
     site.get(LeagueRoutes.deleteMatch) { request in
-      try await data.read(request) { try confirmDelete(request) }
+      data.read(request) { try confirmDelete(request) }
     }
     site.post(LeagueRoutes.deleteMatch) { request in
-      try await data.write(request) { try delete(request) }
+      data.write(request) { try delete(request) }
     }
     site.get(LeagueRoutes.newPlayer) { request in
       playerForm(try newPlayerViewModel(carrying: request.query), request)
     }
     site.post(LeagueRoutes.newPlayer) { request in
       guard !request.isInputEvent else {
-        return try await data.read(request) { try playerInput(request) }
+        return data.read(request) { try playerInput(request) }
       }
-      return try await data.write(request) { try savePlayer(request) }
+      return data.write(request) { try savePlayer(request) }
     }
     site.live(
       LeagueRoutes.rankings, rankingsPage, following: [.league], reading: data,

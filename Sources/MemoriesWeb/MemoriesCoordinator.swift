@@ -26,12 +26,12 @@ struct MemoriesCoordinator: Sendable {
       return .redirect(to: request.location(today), status: .found)
     }
     site.get(MemoriesRoutes.issue) { request in
-      try await data.read(request) {
+      data.read(request) {
         issuePage.render(try issueViewModel(request), for: request)
       }
     }
     site.get(MemoriesRoutes.detail) { request in
-      try await data.read(request) { try detailPage(request) }
+      data.read(request) { try detailPage(request) }
     }
   }
 

@@ -1,50 +1,67 @@
 import Synchronization
 
-/// One call waiting in a `StoreExecutor`: queued, then running, then finished. Whoever moves it
-/// to finished (its thread with the result, the deadline with an error, the queue refusing it)
-/// resumes the caller, so the caller hears exactly once.
+/// One call waiting in a `StoreExecutor`: queued, then running, then answered. Whoever moves it
+/// to answered (its thread with the result, the deadline with an error, the queue refusing it)
+/// takes the caller's `finish` and calls it, so the caller hears exactly once; the work and the
+/// finish are let go then, so a call the watchdog still lists holds nothing of the request.
 final class StoreCall<Value: Sendable>: LaneJob {
-  private static var queued: Int { 0 }
-  private static var running: Int { 1 }
-  private static var finished: Int { 2 }
+  typealias Work = @Sendable () throws -> Value
+  typealias Finish = @Sendable (Result<Value, any Error>) -> Void
 
-  private let state = Atomic(0)
-  private let work: @Sendable () throws -> Value
-  private let caller: CheckedContinuation<Value, any Error>
-
-  init(
-    _ work: @escaping @Sendable () throws -> Value, caller: CheckedContinuation<Value, any Error>
-  ) {
-    self.work = work
-    self.caller = caller
+  private enum State {
+    case queued(Work, Finish)
+    case running(Finish)
+    case answered
   }
 
-  /// Runs the work on the calling (store) thread, unless the deadline already ended the call;
-  /// its result is dropped when the deadline answered meanwhile.
+  private let state: Mutex<State>
+
+  init(_ work: @escaping Work, finish: @escaping Finish) {
+    state = Mutex(.queued(work, finish))
+  }
+
   func start() {
-    guard move(from: Self.queued, to: Self.running) else { return }
+    let work = state.withLock { state -> Work? in
+      guard case .queued(let work, let finish) = state else { return nil }
+      state = .running(finish)
+      return work
+    }
+    guard let work else { return }
     let result = Result { try work() }
-    guard move(from: Self.running, to: Self.finished) else { return }
-    caller.resume(with: result)
+    // Dropped when the deadline answered meanwhile.
+    takeFinish(running: true)?(result)
   }
 
   /// The lane would not take it.
   func refuse(_ error: any Error) {
-    guard move(from: Self.queued, to: Self.finished) else { return }
-    caller.resume(throwing: error)
+    takeFinish(running: false)?(.failure(error))
   }
 
-  /// The deadline passed: a call that never started is answered with `notStarted` and will not
-  /// run; one running is answered with `running`, when given, and its result later dropped.
   func expire(notStarted: any Error, running: (any Error)?) {
-    if move(from: Self.queued, to: Self.finished) {
-      caller.resume(throwing: notStarted)
-    } else if let running, move(from: Self.running, to: Self.finished) {
-      caller.resume(throwing: running)
+    if let finish = takeFinish(running: false) {
+      finish(.failure(notStarted))
+    } else if let running, let finish = takeFinish(running: true) {
+      finish(.failure(running))
     }
   }
 
-  private func move(from old: Int, to new: Int) -> Bool {
-    state.compareExchange(expected: old, desired: new, ordering: .acquiringAndReleasing).exchanged
+  var isAnswered: Bool {
+    state.withLock { state in
+      if case .answered = state { true } else { false }
+    }
+  }
+
+  /// The caller's finish, taken (and the call marked answered) if the call is running, or, with
+  /// `running` false, still queued.
+  private func takeFinish(running: Bool) -> Finish? {
+    state.withLock { state -> Finish? in
+      switch state {
+      case .queued(_, let finish) where !running, .running(let finish) where running:
+        state = .answered
+        return finish
+      default:
+        return nil
+      }
+    }
   }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Runs store calls (SQLite, PostgreSQL: code that blocks while it waits) on threads of their
 /// own, never on the threads that read sockets and answer everything else, and bounds how long a
 /// request waits for them. A read lane and a write lane, each with a fixed number of threads and
@@ -21,15 +19,17 @@ public final class StoreExecutor: Sendable {
   public let deadline: Duration
   private let readLane: WorkLane
   private let writeLane: WorkLane
-  /// Where deadlines fire: one serial queue, so a timer costs no thread of its own.
-  private let timers = DispatchQueue(label: "mvvmweb.store-deadlines")
 
   /// `readers` and `writers` threads (at least one each); each lane queues at most
   /// `queueLimit` calls beyond its threads, and a call beyond that is refused at once.
   public init(readers: Int, writers: Int, deadline: Duration, queueLimit: Int = 256) {
     self.deadline = deadline
-    readLane = WorkLane(name: "read", threads: max(1, readers), queueLimit: max(1, queueLimit))
-    writeLane = WorkLane(name: "write", threads: max(1, writers), queueLimit: max(1, queueLimit))
+    readLane = WorkLane(
+      name: "read", threads: max(1, readers), queueLimit: max(1, queueLimit), deadline: deadline,
+      abandonsWhenLate: true)
+    writeLane = WorkLane(
+      name: "write", threads: max(1, writers), queueLimit: max(1, queueLimit), deadline: deadline,
+      abandonsWhenLate: false)
   }
 
   /// Runs a read on a read thread and returns its result. Throws what `work` throws, or
@@ -37,7 +37,9 @@ public final class StoreExecutor: Sendable {
   public func read<Value: Sendable>(
     _ work: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
-    try await run(work, on: readLane, abandonsWhenLate: true)
+    try await withCheckedThrowingContinuation { caller in
+      readLane.run(work) { caller.resume(with: $0) }
+    }
   }
 
   /// Runs a write on a write thread. A write not started by the deadline never runs; one that
@@ -45,30 +47,25 @@ public final class StoreExecutor: Sendable {
   public func write<Value: Sendable>(
     _ work: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
-    try await run(work, on: writeLane, abandonsWhenLate: false)
-  }
-
-  private func run<Value: Sendable>(
-    _ work: @escaping @Sendable () throws -> Value, on lane: WorkLane, abandonsWhenLate: Bool
-  ) async throws -> Value {
     try await withCheckedThrowingContinuation { caller in
-      let call = StoreCall(work, caller: caller)
-      guard lane.submit(call) else {
-        call.refuse(StoreUnavailable(.queueFull, lane: lane.name, deadline: deadline))
-        return
-      }
-      timers.asyncAfter(deadline: .now() + Self.interval(deadline)) { [deadline] in
-        call.expire(
-          notStarted: StoreUnavailable(.noThreadInTime, lane: lane.name, deadline: deadline),
-          running: abandonsWhenLate
-            ? StoreUnavailable(.noAnswerInTime, lane: lane.name, deadline: deadline) : nil)
-      }
+      writeLane.run(work) { caller.resume(with: $0) }
     }
   }
 
-  static func interval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return .milliseconds(
-      Int(clamping: max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000))
+  /// A read whose result goes to `finish`, called on the store's thread (or the watchdog's):
+  /// for an answer made later (`Response.later`), which then needs no task to wait in.
+  func read<Value: Sendable>(
+    _ work: @escaping @Sendable () throws -> Value,
+    then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
+  ) {
+    readLane.run(work, then: finish)
+  }
+
+  /// A write whose result goes to `finish`, as `read(_:then:)`.
+  func write<Value: Sendable>(
+    _ work: @escaping @Sendable () throws -> Value,
+    then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
+  ) {
+    writeLane.run(work, then: finish)
   }
 }

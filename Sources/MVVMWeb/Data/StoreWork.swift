@@ -19,29 +19,35 @@ public struct StoreWork: Sendable {
     self.metrics = metrics
   }
 
-  /// A request that reads: abandoned at the deadline.
+  /// A request that reads: answered later, from the store's thread (abandoned at the
+  /// deadline). The handler returns it at once and holds no thread, nor needs a task:
+  ///
+  /// ```swift
+  /// site.get("/rankings") { request in
+  ///   data.read(request) { rankingsPage.render(try rankingsViewModel(), for: request) }
+  /// }
+  /// ```
   public func read(
     _ request: Request, _ work: @escaping @Sendable () throws -> Response
-  ) async throws -> Response {
-    try await answering(request) { try await executor.read(work) }
+  ) -> Response {
+    .later { complete in executor.read(work) { complete(answer($0, request)) } }
   }
 
   /// A request that writes: never started after the deadline, waited for once started, so a
   /// 503 always means nothing was stored.
   public func write(
     _ request: Request, _ work: @escaping @Sendable () throws -> Response
-  ) async throws -> Response {
-    try await answering(request) { try await executor.write(work) }
+  ) -> Response {
+    .later { complete in executor.write(work) { complete(answer($0, request)) } }
   }
 
-  /// The answer `call` makes, or the busy page when the store had none in time.
-  private func answering(
-    _ request: Request, _ call: () async throws -> Response
-  ) async throws -> Response {
-    do {
-      return try await call()
-    } catch let error as StoreUnavailable {
-      throw busy(error, request)
+  /// The answer the work made, or what it threw for the router to answer: the busy page when
+  /// the store had no answer in time.
+  private func answer(_ result: Result<Response, any Error>, _ request: Request) -> Response {
+    switch result {
+    case .success(let response): response
+    case .failure(let error as StoreUnavailable): .failed(busy(error, request))
+    case .failure(let error): .failed(error)
     }
   }
 

@@ -1,60 +1,107 @@
 import Foundation
 import Synchronization
 
-/// A fixed set of threads that take jobs from one bounded queue, in order. Threads of its own, not
-/// Dispatch's: a job may block (on a lock, a socket), and a blocked Dispatch worker is one fewer
-/// for every connection of the server. The threads end when the lane is released (an app built
-/// by a test, say).
+/// A fixed set of threads that take jobs from one bounded queue, in order, and a watchdog that
+/// answers a job its deadline passed. Threads of its own, not Dispatch's: a job may block (on a
+/// lock, a socket), and a blocked Dispatch worker is one fewer for every connection of the
+/// server. The threads end when the lane is released (an app built by a test, say).
+///
+/// One watchdog per lane rather than a timer per call: every call of a lane is allowed the
+/// same time, so the oldest call is always the next one due, and the watchdog sleeps until then.
+/// A timer per call cost Dispatch's manager thread two wake-ups a call, more than the call.
 final class WorkLane: Sendable {
   let name: String
+  /// How long a call may wait for a thread and run, in all.
+  let deadline: Duration
   private let threads: Int
   private let queue: JobQueue
 
-  init(name: String, threads: Int, queueLimit: Int) {
+  /// `abandonsWhenLate`: a call still running at its deadline is answered then (a read),
+  /// rather than waited for (a write, whose answer must say truly whether it was stored).
+  init(name: String, threads: Int, queueLimit: Int, deadline: Duration, abandonsWhenLate: Bool) {
     self.name = name
+    self.deadline = deadline
     self.threads = threads
-    let queue = JobQueue(limit: queueLimit)
+    let queue = JobQueue(limit: queueLimit, allowed: Self.interval(deadline))
     self.queue = queue
     for number in 1...threads {
       let thread = Thread { queue.serve() }
       thread.name = "mvvmweb-store-\(name)-\(number)"
       thread.start()
     }
+    let watchdog = Thread {
+      queue.watch { job in
+        job.expire(
+          notStarted: StoreUnavailable(.noThreadInTime, lane: name, deadline: deadline),
+          running: abandonsWhenLate
+            ? StoreUnavailable(.noAnswerInTime, lane: name, deadline: deadline) : nil)
+      }
+    }
+    watchdog.name = "mvvmweb-store-\(name)-watchdog"
+    watchdog.start()
   }
 
   deinit {
     queue.close(threads: threads)
   }
 
-  /// Queues `job`; false when the queue is full.
-  func submit(_ job: any LaneJob) -> Bool {
-    queue.submit(job)
+  /// Runs `work` on one of the lane's threads and hands `finish` its result; or, when the queue
+  /// is full or the deadline passes first, the `StoreUnavailable` that says so.
+  func run<Value: Sendable>(
+    _ work: @escaping @Sendable () throws -> Value,
+    then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
+  ) {
+    let call = StoreCall(work, finish: finish)
+    if !queue.submit(call) {
+      call.refuse(StoreUnavailable(.queueFull, lane: name, deadline: deadline))
+    }
+  }
+
+  static func interval(_ duration: Duration) -> DispatchTimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return .milliseconds(
+      Int(clamping: max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000))
   }
 }
 
-/// The jobs waiting for a lane's threads, first in, first out; at most `limit` of them.
+/// The jobs waiting for a lane's threads, first in, first out; at most `limit` of them. And the
+/// jobs whose callers have not heard yet, for the watchdog.
 private final class JobQueue: Sendable {
-  private struct Waiting {
-    var jobs: [(any LaneJob)?] = []
-    var head = 0
+  private struct Lists {
+    /// Jobs no thread has taken yet, oldest first.
+    var waiting = FIFO<any LaneJob>()
+    /// Jobs whose callers may not have heard yet, oldest (so soonest due) first.
+    var watched = FIFO<(due: DispatchTime, job: any LaneJob)>()
     var closed = false
 
-    var count: Int { jobs.count - head }
+    /// Forgets the answered jobs at the front: under steady traffic the list stays as short as
+    /// the calls in flight, without the watchdog waking for it.
+    mutating func dropAnswered() {
+      while let first = watched.first, first.job.isAnswered { _ = watched.removeFirst() }
+    }
   }
 
   private let limit: Int
-  private let waiting = Mutex(Waiting())
+  /// The time a call is allowed, in all.
+  private let allowed: DispatchTimeInterval
+  private let lists = Mutex(Lists())
   /// Counts queued jobs (and, at the end, one wake-up per thread); a thread waits on it.
   private let available = DispatchSemaphore(value: 0)
+  /// Signalled only when the lane closes: the watchdog otherwise sleeps until a call is due.
+  private let closing = DispatchSemaphore(value: 0)
 
-  init(limit: Int) {
+  init(limit: Int, allowed: DispatchTimeInterval) {
     self.limit = limit
+    self.allowed = allowed
   }
 
   func submit(_ job: any LaneJob) -> Bool {
-    let queued = waiting.withLock { waiting in
-      guard waiting.count < limit, !waiting.closed else { return false }
-      waiting.jobs.append(job)
+    let due = DispatchTime.now() + allowed
+    let queued = lists.withLock { lists in
+      guard lists.waiting.count < limit, !lists.closed else { return false }
+      lists.waiting.append(job)
+      lists.dropAnswered()
+      lists.watched.append((due, job))
       return true
     }
     if queued { available.signal() }
@@ -65,25 +112,38 @@ private final class JobQueue: Sendable {
   func serve() {
     while true {
       available.wait()
-      let next = waiting.withLock { waiting -> (job: (any LaneJob)?, closed: Bool) in
-        guard waiting.head < waiting.jobs.count else { return (nil, waiting.closed) }
-        let job = waiting.jobs[waiting.head]
-        waiting.jobs[waiting.head] = nil
-        waiting.head += 1
-        // Dropped from the front now and then, rather than moving every job on each removal.
-        if waiting.head > 64 && waiting.head * 2 > waiting.jobs.count {
-          waiting.jobs.removeFirst(waiting.head)
-          waiting.head = 0
-        }
-        return (job, false)
+      let next = lists.withLock { lists in (job: lists.waiting.removeFirst(), closed: lists.closed)
       }
       if let job = next.job { job.start() } else if next.closed { return }
     }
   }
 
+  /// The watchdog's life: `expire` each job whose time is up, then sleep until the oldest job
+  /// left is due. With none it sleeps for the time a call is allowed: a job queued meanwhile is
+  /// due later still, so a queued job never needs to wake it.
+  func watch(expire: (any LaneJob) -> Void) {
+    while true {
+      let (overdue, wake, closed) = lists.withLock { lists in
+        let now = DispatchTime.now()
+        var overdue: [any LaneJob] = []
+        lists.dropAnswered()
+        while let first = lists.watched.first, first.due <= now {
+          _ = lists.watched.removeFirst()
+          overdue.append(first.job)
+          lists.dropAnswered()
+        }
+        return (overdue, lists.watched.first?.due ?? now + allowed, lists.closed)
+      }
+      overdue.forEach(expire)
+      if closed { return }
+      _ = closing.wait(timeout: wake)
+    }
+  }
+
   /// Ends every thread once the jobs already queued have run.
   func close(threads: Int) {
-    waiting.withLock { $0.closed = true }
+    lists.withLock { $0.closed = true }
     for _ in 0..<threads { available.signal() }
+    closing.signal()
   }
 }

@@ -38,7 +38,7 @@ struct LivePages: Sendable {
           to: request, route: pattern, vary: "Accept-Encoding, Accept", version: version
         ) {
           guard let store else { return try answer(request) }
-          return .task { try await store.read(request) { try answer(request) } }
+          return store.read(request) { try answer(request) }
         }
         response.amend { $0.headers.addVary("Accept") }
         return response
@@ -71,11 +71,9 @@ struct LivePages: Sendable {
         _ = try viewModel(request)
         return stream()
       }
-      return .task {
-        _ = try await store.read(request) {
-          _ = try viewModel(request)
-          return Response()
-        }
+      // On the store's thread, like every render of the page.
+      return store.read(request) {
+        _ = try viewModel(request)
         return stream()
       }
     }

@@ -129,7 +129,7 @@ public struct Site {
       live(
         pattern, view, following: topics, reading: store, viewModel: viewModel, answer: answer)
     } else if let store {
-      get(pattern) { request in try await store.read(request) { try answer(request) } }
+      get(pattern) { request in store.read(request) { try answer(request) } }
     } else {
       get(pattern, answer)
     }

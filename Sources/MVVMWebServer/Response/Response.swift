@@ -85,12 +85,27 @@ public struct Response: Sendable {
         do {
           complete(try await make())
         } catch {
-          var failed = Response(status: .internalServerError)
-          failed.failure = error
-          complete(failed)
+          complete(.failed(error))
         }
       }
     }
+  }
+
+  /// What an answer made later (`later`) hands on when its work threw instead of answering: the
+  /// router makes the error page a synchronous handler's error gets (an `HTTPError` with its
+  /// status, anything else a logged 500).
+  ///
+  /// ```swift
+  /// .later { complete in
+  ///   worker.async {
+  ///     do { complete(.text(try makeReport())) } catch { complete(.failed(error)) }
+  ///   }
+  /// }
+  /// ```
+  public static func failed(_ error: any Error) -> Response {
+    var failed = Response(status: .internalServerError)
+    failed.failure = error
+    return failed
   }
 
   /// The answer itself: this one, or the one an answer made later makes, awaited. For code that
