@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Synchronization
 
 /// One client connection: reads bytes as they come, parses requests, answers them in order and
 /// writes the answers, all on its own serial queue. The server's `SocketEvents` says when the
@@ -439,8 +440,17 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     phase = .awaiting(awaited)
     arm(configuration.answerTimeout)
     start { [self] response in
-      queue.async { [self] in answered(awaited, with: response) }
+      // Once `start` has returned, the answer comes from another thread (a store thread, a
+      // task's), and this queue is idle, waiting for it: `sync` sends it on that thread at
+      // once, where `async` would wake a Dispatch worker to do it. An answer handed over inside
+      // `start` is on this very queue, where `sync` would deadlock.
+      if awaited.startReturned.load(ordering: .acquiring) {
+        queue.sync { answered(awaited, with: response) }
+      } else {
+        queue.async { [self] in answered(awaited, with: response) }
+      }
     }
+    awaited.startReturned.store(true, ordering: .releasing)
   }
 
   private func answered(_ awaited: AwaitedAnswer, with made: Response) {
@@ -651,6 +661,8 @@ private final class AwaitedAnswer: @unchecked Sendable {
   let request: Request
   let route: String?
   let started: ContinuousClock.Instant
+  /// Set on the connection's queue once the answer's `start` has returned.
+  let startReturned = Atomic(false)
 
   init(head: RequestHead, request: Request, route: String?, started: ContinuousClock.Instant) {
     self.head = head
