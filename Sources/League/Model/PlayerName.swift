@@ -39,6 +39,23 @@ public enum PlayerName {
     return nil
   }
 
+  /// `text` without the white space (spaces, tabs, line and paragraph breaks) at either end,
+  /// which a name never keeps. The same characters as Foundation's `.whitespacesAndNewlines`
+  /// (Unicode's `White_Space`, and the zero-width space, which Foundation still counts), read as
+  /// scalars in Swift rather than through `NSString`, which cost as much as the rest of an
+  /// input event's checks.
+  public static func trimmed(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+      let last = scalars.lastIndex(where: { !isTrimmed($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+
+  private static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isWhitespace || scalar.value == 0x200B
+  }
+
   /// Throws the store's refusal when `name` breaks a rule: the stores check what they are given
   /// too, whoever calls them.
   static func check(_ name: String) throws(LeagueStoreError) {

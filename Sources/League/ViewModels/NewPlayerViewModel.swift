@@ -27,7 +27,7 @@ public final class NewPlayerViewModel: SavableForm {
   /// Checks the name as typed, saving nothing: the rule it breaks, or that it is taken (a read of
   /// the store), said next to the field; no message when it can be saved.
   public func validate() throws {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = PlayerName.trimmed(name)
     if let problem = PlayerName.problem(trimmed) {
       nameError = Self.message(problem)
     } else {
@@ -38,7 +38,7 @@ public final class NewPlayerViewModel: SavableForm {
   /// Validates and saves; a taken name fails like validation, and any other store failure is
   /// thrown so the coordinator can say the data could not be saved.
   public func save() throws -> Outcome {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = PlayerName.trimmed(name)
     if let problem = PlayerName.problem(trimmed) { return fail(Self.message(problem)) }
     do {
       createdPlayer = try store.addPlayer(name: trimmed)
