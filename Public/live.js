@@ -187,7 +187,11 @@
       var body = new URLSearchParams(new FormData(form));
       fetch(form.action, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'MVVMWeb-Input': '1' },
+        // The form's number on the page: the answer is that form's parts alone.
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'MVVMWeb-Input': form.getAttribute('data-inputs') || '1'
+        },
         body: body.toString(),
         credentials: 'same-origin'
       }).then(function (response) {

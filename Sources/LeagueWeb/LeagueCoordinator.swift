@@ -159,7 +159,7 @@ struct LeagueCoordinator: Sendable {
     guard let viewModel = posted else { throw Self.noSuchMatch }
     Self.send(form, to: viewModel)
     viewModel.validate()
-    return matchFormPage.answerInput(viewModel, for: request)
+    return try matchFormPage.answerInput(viewModel, for: request)
   }
 
   /// The fields the match form sends: what `MatchDraft(pairs:)` reads.
@@ -292,7 +292,7 @@ struct LeagueCoordinator: Sendable {
     let viewModel = try newPlayerViewModel(carrying: form)
     viewModel.setName(form["name"] ?? "")
     try reading(request) { try viewModel.validate() }
-    return playerFormPage.answerInput(viewModel, for: request)
+    return try playerFormPage.answerInput(viewModel, for: request)
   }
 
   private func savePlayer(_ request: Request) throws -> Response {

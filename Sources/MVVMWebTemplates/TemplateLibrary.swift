@@ -50,7 +50,7 @@ public struct TemplateLibrary: Sendable {
       errors += compiler.errors.isEmpty ? schemaErrors : compiler.errors
       for (schema, names) in compiler.bound { bound.insert(names, of: schema) }
       let template = CompiledTemplate(
-        ops: ops, bindsSite: compiler.bindsSite, inputElementIDs: compiler.inputElementIDs)
+        ops: ops, bindsSite: compiler.bindsSite, inputForms: compiler.inputForms)
       // Render plans keep offsets in 32 bits: a page anywhere near 2 GiB is refused, not wrapped.
       if template.plan.staticBytes.count >= Int(Int32.max)
         || template.plan.instructions.count >= Int(Int32.max)

@@ -196,10 +196,33 @@ import Testing
     let whole = String(decoding: template.render(outputs, basePath: "/p"), as: UTF8.self)
     #expect(
       whole.contains(
-        #"<form method="post" action="/p/static/a" data-inputs=""><input name="n"><p id="msg">T</p></form>"#
+        #"<form method="post" action="/p/static/a" data-inputs="1"><input name="n"><p id="msg">T</p></form>"#
       ))
     let part = try #require(template.renderElement(id: "msg", outputs))
     #expect(String(decoding: part, as: UTF8.self) == #"<p id="msg">T</p>"#)
+  }
+
+  /// Each form is numbered in the template, so one left out by `m:unless` leaves the others'
+  /// numbers as they are, and each lists its own parts.
+  @Test func eachFormIsNumberedAndAnswersWithItsOwnParts() throws {
+    let fixture = try TemplateFixture([
+      "f.xhtml": page(
+        #"<form method="post" action="/static/a" m:inputs="" m:unless="shown"><input name="a"/></form>"#
+          + #"<form method="post" action="/static/b" m:inputs=""><p id="b1" m:live="" m:text="title">b</p><p id="b2" m:live="" m:text="title">b</p></form>"#
+      )
+    ])
+    let library = try fixture.library(["f.xhtml": Fragments.outputSchema])
+    let template = try #require(library["f.xhtml"])
+    #expect(template.inputForms == [[], ["b1", "b2"]])
+    #expect(template.inputElementIDs == ["b1", "b2"])
+    #expect(template.liveElementIDs == [])
+    let whole = String(
+      decoding: template.render(Fragments(title: "T", rows: [], shown: true)), as: UTF8.self)
+    #expect(
+      whole.hasSuffix(
+        #"<form method="post" action="/static/b" data-inputs="2"><p id="b1">T</p><p id="b2">T</p></form></div>"#
+      ))
+    #expect(!whole.contains(#"data-inputs="1""#))
   }
 
   @Test func inputsOutsideAPostingFormAreRefusedAtLoad() throws {

@@ -196,13 +196,28 @@ import Testing
         ("MVVMWeb-Input", "1"),
       ], body: #"{"name":"x"}"#)
     #expect(json.status == 415)
-    // Any other value of the header is not an input event: the form is posted, and saved.
-    #expect(try input("/players/new", "name=Trent", headers: []).status == 200)
-    #expect(
-      try app.post(
+    // A post that says it is an input event is never saved: a header that names no form, or a
+    // form the page does not have, is refused.
+    for value in ["yes", "0", "-1", "+1", "", "99999", "18446744073709551616"] {
+      let refused = try app.post(
         "/players/new", "name=Trent",
-        headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "yes")]
-      ).status == 303)
+        headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", value)])
+      #expect(refused.status == 400)
+      #expect(
+        refused.text.contains(
+          "An input event names its form by number: MVVMWeb-Input: 1 for the page&#39;s first form"
+        ))
+    }
+    let noSuchForm = try app.post(
+      "/players/new", "name=Trent",
+      headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "2")])
+    #expect(noSuchForm.status == 400)
+    #expect(
+      noSuchForm.text.contains(
+        "This page has no form number 2 that answers as people type. Reload the page"))
+    #expect(try league() == "[] [] 0")
+    #expect(try input("/players/new", "name=Trent", headers: []).status == 200)
+    #expect(try app.post("/players/new", "name=Trent").status == 303)
     #expect(try app.application.stores.league.players().map(\.name) == ["Trent"])
   }
 

@@ -38,24 +38,33 @@ public struct PageView<Declared: Page>: Sendable {
     return .html(body, status: status)
   }
 
-  /// The answer to an input event (`Request.isInputEvent`): the live elements inside the page's
-  /// `m:inputs` form rendered for `viewModel`, one after the other, for this viewer alone
-  /// (`Cache-Control: no-store`; never through the live hub). The browser's script merges each
-  /// in by its id, keeping what is typed and the focus.
+  /// The answer to an input event (`Request.isInputEvent`): the live elements inside the
+  /// page's `m:inputs` form that sent it (`Request.inputForm`) rendered for `viewModel`, one
+  /// after the other, for this viewer alone (`Cache-Control: no-store`; never through the live
+  /// hub). The browser's script merges each in by its id, keeping what is typed and the focus.
+  /// Throws a 400 when the page has no such form (a page loaded before the templates changed).
   ///
   /// ```swift
   /// if request.isInputEvent {
   ///   viewModel.setName(form["name"] ?? "")
   ///   try viewModel.validate()
-  ///   return playerForm.answerInput(viewModel, for: request)
+  ///   return try playerForm.answerInput(viewModel, for: request)
   /// }
   /// ```
-  public func answerInput(_ viewModel: Declared.ViewModel, for request: Request) -> Response {
+  public func answerInput(
+    _ viewModel: Declared.ViewModel, for request: Request
+  ) throws(HTTPError) -> Response {
     var response: Response
     if case .success(let loaded) = shelf.current(), let template = loaded.library[Declared.template]
     {
+      guard let number = request.inputForm, number <= template.inputForms.count else {
+        throw HTTPError(
+          .badRequest,
+          "This page has no form number \(request.inputForm ?? 0) that answers as people type. "
+            + "Reload the page: it may have changed since it was opened.")
+      }
       var body: [UInt8] = []
-      for id in template.inputElementIDs {
+      for id in template.inputForms[number - 1] {
         if let element = template.renderElement(
           id: id, viewModel, site: loaded.layout, basePath: request.basePath, links: loaded.links)
         {

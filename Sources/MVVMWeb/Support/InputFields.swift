@@ -77,16 +77,31 @@ extension Request {
   /// form's fields to its own action, answered with the form's live parts instead of saved.
   public static let inputEventHeader = "MVVMWeb-Input"
 
-  /// Whether this post is an input event (`MVVMWeb-Input: 1`) rather than the form's submit.
+  /// Whether this post is an input event (it carries `MVVMWeb-Input`) rather than the form's
+  /// submit. Whatever the header's value: a post that says it is an input event is never
+  /// saved, and one whose value names no form is refused by `checkedInputs`.
   public var isInputEvent: Bool {
-    method == "POST" && headers[Self.inputEventHeader] == "1"
+    method == "POST" && headers[Self.inputEventHeader] != nil
+  }
+
+  /// Which of the page's `m:inputs` forms sent this input event: the number the page wrote on
+  /// it (`data-inputs="2"`, its second), sent back as `MVVMWeb-Input: 2`. Nil when the header
+  /// holds anything but a number from 1 to 9999.
+  public var inputForm: Int? {
+    guard let value = headers[Self.inputEventHeader], (1...4).contains(value.utf8.count),
+      value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let number = Int(value), number >= 1
+    else { return nil }
+    return number
   }
 
   /// The fields of an input event, after the same cross-site check as a post and the checks of
   /// `fields`: a body or a field count larger than the form can send is refused (413) before it
-  /// is decoded, and an unknown or repeated field is refused (400).
+  /// is decoded, and an unknown or repeated field is refused (400), as is a header that names
+  /// no form.
   public func checkedInputs(_ fields: InputFields) throws(HTTPError) -> Parameters {
     guard CrossSiteCheck.allows(self) else { throw CrossSiteCheck.refusal }
+    guard inputForm != nil else { throw Self.noFormNamed }
     guard body.count <= fields.maxBytes else {
       throw HTTPError(
         .contentTooLarge,
@@ -103,4 +118,10 @@ extension Request {
     }
     return try fields.check(try form())
   }
+
+  /// The refusal of an input event whose header does not name a form.
+  static let noFormNamed = HTTPError(
+    .badRequest,
+    "An input event names its form by number: MVVMWeb-Input: 1 for the page's first form that "
+      + "answers as people type.")
 }

@@ -45,9 +45,10 @@ struct TemplateCompiler {
   private var liveIDs: Set<String> = []
   /// Whether the element being compiled is inside a form with `m:inputs`.
   private var insideInputs = false
-  /// The ids of the live elements inside `m:inputs` forms, in page order: the parts an input
-  /// event answers with, which the live hub leaves alone (they follow what one person types).
-  private(set) var inputElementIDs: [String] = []
+  /// The ids of the live elements inside each `m:inputs` form, forms in page order: the parts
+  /// an input event of that form answers with, which the live hub leaves alone (they follow
+  /// what one person types).
+  private(set) var inputForms: [[String]] = []
 
   init(
     schema: OutputSchema, site: OutputSchema = OutputSchema([]), assetPrefixes: [String] = []
@@ -135,7 +136,12 @@ struct TemplateCompiler {
       if element.binding("live") != nil && !insideInputs {
         ops.append(.bytes(Array(" data-live=\"\"".utf8)))
       }
-      if marksInputs { ops.append(.bytes(Array(" data-inputs=\"\"".utf8))) }
+      if marksInputs {
+        // Numbered in the template, not by the browser: a form left out by `m:if` keeps the
+        // others' numbers.
+        inputForms.append([])
+        ops.append(.bytes(Array(" data-inputs=\"\(inputForms.count)\"".utf8)))
+      }
       ops.append(.bytes(Array(">".utf8)))
     }
     let wasInsideInputs = insideInputs
@@ -177,7 +183,7 @@ struct TemplateCompiler {
     }
     if !omitTag { ops.append(.bytes(Array("</\(element.name)>".utf8))) }
     if element.binding("live") != nil, let id = liveID(element, omitTag: omitTag) {
-      if insideInputs { inputElementIDs.append(id) }
+      if insideInputs, !inputForms.isEmpty { inputForms[inputForms.count - 1].append(id) }
       return [.fragment(id, ops)]
     }
     return ops

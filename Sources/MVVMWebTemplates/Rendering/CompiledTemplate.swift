@@ -6,12 +6,16 @@ import MVVMWebViewModels
 public struct CompiledTemplate: Sendable {
   let plan: RenderPlan
   private let sizeHint: SizeHint
-  /// The live elements inside `m:inputs` forms, in page order.
+  /// The live elements inside each `m:inputs` form, forms in page order: an input event names
+  /// its form by its place here, from 1 (the number the page writes as `data-inputs`).
+  public let inputForms: [[String]]
+  /// The live elements inside all the `m:inputs` forms, in page order.
   public let inputElementIDs: [String]
 
-  init(ops: [RenderOp], bindsSite: Bool = false, inputElementIDs: [String] = []) {
+  init(ops: [RenderOp], bindsSite: Bool = false, inputForms: [[String]] = []) {
     plan = RenderPlan(ops, bindsSite: bindsSite)
-    self.inputElementIDs = inputElementIDs
+    self.inputForms = inputForms
+    inputElementIDs = inputForms.flatMap { $0 }
     // The static bytes, doubled for the dynamic parts, until a rendering says better.
     sizeHint = SizeHint(estimate: max(2 * plan.staticBytes.count, 256))
   }
