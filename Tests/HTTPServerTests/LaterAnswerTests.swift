@@ -1,14 +1,16 @@
 import Foundation
+import Glibc
 import MVVMWebServer
 import TestSupport
 import Testing
 
 /// An answer made later may be handed over from anywhere: inside `start` itself (on the
-/// connection's own queue), from a thread that is not Dispatch's (a store thread), or from a
-/// Dispatch worker. Each is sent, once, and the connection goes on to its next request.
+/// connection's own queue), from an `AnswerThread` (a store thread, which sends it itself), from
+/// another thread of its own, or from a Dispatch worker. Each is sent, once, and the connection
+/// goes on to its next request.
 @Suite struct LaterAnswerTests {
-  /// Answers `/inside` within `start`, `/thread` from a thread of its own, `/worker` from
-  /// Dispatch's pool.
+  /// Answers `/inside` within `start`, `/store` from an `AnswerThread`, `/thread` from a thread
+  /// of its own, `/worker` from Dispatch's pool.
   struct Handing: Responder {
     func respond(to request: Request) -> Response {
       let path = request.path
@@ -16,6 +18,11 @@ import Testing
         let answer = Response.text("\(path) answered\n")
         switch path {
         case "/inside": complete(answer)
+        case "/store":
+          Thread {
+            AnswerThread.markCurrent()
+            complete(answer)
+          }.start()
         case "/thread": Thread { complete(answer) }.start()
         default: DispatchQueue.global().async { complete(answer) }
         }
@@ -27,22 +34,40 @@ import Testing
     let server = try startTestServer(responder: Handing())
     defer { server.shutdown() }
     let client = try TestClient(port: server.port)
-    for path in ["/inside", "/thread", "/worker", "/thread", "/inside", "/worker"] {
+    for path in ["/inside", "/store", "/thread", "/worker", "/store", "/inside", "/worker"] {
       let response = try client.request("GET", path)
       #expect(response.status == 200)
       #expect(response.text == "\(path) answered\n")
     }
   }
 
-  /// Pipelined: the requests behind an answer made later wait for it, and come out in order.
+  /// Pipelined: the requests behind an answer made later wait for it, and come out in order;
+  /// those behind one a store thread sent are answered on the connection's own turn.
   @Test func pipelinedRequestsBehindLaterAnswersKeepTheirOrder() throws {
     let server = try startTestServer(responder: Handing())
     defer { server.shutdown() }
     let client = try TestClient(port: server.port)
-    let paths = ["/thread", "/inside", "/worker", "/thread"]
+    let paths = ["/store", "/thread", "/store", "/inside", "/worker", "/store"]
     client.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n" }.joined())
     for path in paths {
       #expect(try client.readResponse().text == "\(path) answered\n")
     }
+  }
+
+  /// The peer's last byte came with its requests: each is answered, the last by a store
+  /// thread, and then the connection closes.
+  @Test func aHalfCloseBehindAStoreAnswerClosesOnceItIsSent() throws {
+    let server = try startTestServer(responder: Handing())
+    defer { server.shutdown() }
+    for _ in 0..<5 {
+      let client = try TestClient(port: server.port)
+      client.send(
+        "GET /inside HTTP/1.1\r\nHost: a\r\n\r\nGET /store HTTP/1.1\r\nHost: a\r\n\r\n")
+      shutdown(client.fd, Int32(SHUT_WR))
+      #expect(try client.readResponse().text == "/inside answered\n")
+      #expect(try client.readResponse().text == "/store answered\n")
+      #expect(client.isClosedByPeer())
+    }
+    #expect(eventually(within: 3) { server.openConnectionCount == 0 })
   }
 }

@@ -25,11 +25,15 @@ final class WorkLane: Sendable {
     let queue = JobQueue(limit: queueLimit, allowed: Self.interval(deadline))
     self.queue = queue
     for number in 1...threads {
-      let thread = Thread { queue.serve() }
+      let thread = Thread {
+        AnswerThread.markCurrent()
+        queue.serve()
+      }
       thread.name = "mvvmweb-store-\(name)-\(number)"
       thread.start()
     }
     let watchdog = Thread {
+      AnswerThread.markCurrent()
       queue.watch { job in
         job.expire(
           notStarted: StoreUnavailable(.noThreadInTime, lane: name, deadline: deadline),
@@ -57,10 +61,11 @@ final class WorkLane: Sendable {
     }
   }
 
+  /// At least a millisecond: the watchdog sleeps this long when no call is waiting.
   static func interval(_ duration: Duration) -> DispatchTimeInterval {
     let (seconds, attoseconds) = duration.components
     return .milliseconds(
-      Int(clamping: max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000))
+      max(1, Int(clamping: max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000)))
   }
 }
 
@@ -96,12 +101,12 @@ private final class JobQueue: Sendable {
   }
 
   func submit(_ job: any LaneJob) -> Bool {
-    let due = DispatchTime.now() + allowed
     let queued = lists.withLock { lists in
       guard lists.waiting.count < limit, !lists.closed else { return false }
       lists.waiting.append(job)
       lists.dropAnswered()
-      lists.watched.append((due, job))
+      // Read under the lock, so the list stays in the order the calls fall due.
+      lists.watched.append((DispatchTime.now() + allowed, job))
       return true
     }
     if queued { available.signal() }

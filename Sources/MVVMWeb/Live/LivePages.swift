@@ -71,11 +71,16 @@ struct LivePages: Sendable {
         _ = try viewModel(request)
         return stream()
       }
-      // On the store's thread, like every render of the page.
-      return store.read(request) {
+      var checked = store.read(request) {
         _ = try viewModel(request)
-        return stream()
+        return Response()
       }
+      // The stream takes its place once the read has answered in time: a read abandoned at
+      // the deadline (its answer, a 503 failure) must not hold a place it never fills.
+      checked.amend { made in
+        if made.status == .ok { made = stream() }
+      }
+      return checked
     }
   }
 

@@ -440,17 +440,32 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     phase = .awaiting(awaited)
     arm(configuration.answerTimeout)
     start { [self] response in
-      // Once `start` has returned, the answer comes from another thread (a store thread, a
-      // task's), and this queue is idle, waiting for it: `sync` sends it on that thread at
-      // once, where `async` would wake a Dispatch worker to do it. An answer handed over inside
-      // `start` is on this very queue, where `sync` would deadlock.
-      if awaited.startReturned.load(ordering: .acquiring) {
-        queue.sync { answered(awaited, with: response) }
+      // From a store's thread (`AnswerThread`), once `start` has returned, this queue is idle,
+      // waiting for the answer: `sync` finishes and sends it on that thread at once, where
+      // `async` would wake a Dispatch worker to do it. An answer handed over inside `start` is
+      // on this very queue, where `sync` would deadlock.
+      if AnswerThread.isCurrent && awaited.startReturned.load(ordering: .acquiring) {
+        queue.sync { answeredElsewhere(awaited, with: response) }
       } else {
         queue.async { [self] in answered(awaited, with: response) }
       }
     }
     awaited.startReturned.store(true, ordering: .releasing)
+  }
+
+  /// Sends an answer on the thread that handed it over, and only that: requests pipelined
+  /// behind it, or the close that the peer's last byte asked for, wait for the queue's own
+  /// turn, so a store thread never runs another request's handler.
+  private func answeredElsewhere(_ awaited: AwaitedAnswer, with response: Response) {
+    isProcessing = true
+    answered(awaited, with: response)
+    isProcessing = false
+    if !closed && (readIndex < input.count || isWindingDown) {
+      queue.async { [self] in
+        process()
+        updateReading()
+      }
+    }
   }
 
   private func answered(_ awaited: AwaitedAnswer, with made: Response) {

@@ -60,9 +60,9 @@ public struct Response: Sendable {
 
   /// An answer made later, off the server's threads: `start` is called once on the connection's
   /// queue and must return at once; the answer it hands to `complete` (once, from any thread)
-  /// is sent as if the handler had returned it, on the thread that hands it over (no server
-  /// thread is woken for it). Until then the connection reads no further request, and no
-  /// server thread waits. An async handler is answered this way.
+  /// is sent as if the handler had returned it (on the handing thread itself when that is an
+  /// `AnswerThread`). Until then the connection reads no further request, and no server thread
+  /// waits. An async handler is answered this way.
   ///
   /// ```swift
   /// router.get("/report") { _ in
