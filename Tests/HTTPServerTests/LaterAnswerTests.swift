@@ -70,4 +70,23 @@ import Testing
     }
     #expect(eventually(within: 3) { server.openConnectionCount == 0 })
   }
+
+  /// An async handler whose answer is itself made later (as a store read's is) sends that
+  /// answer, not a 500 for an answer made later twice.
+  @Test func anAsyncHandlersLaterAnswerIsAwaitedInTurn() throws {
+    var router = Router()
+    router.get("/nested") { request async throws in
+      try await Task.sleep(for: .milliseconds(1))
+      return Handing().respond(to: request)
+    }
+    router.get("/store") { request async in Handing().respond(to: request) }
+    let server = try startTestServer(responder: router)
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    for path in ["/nested", "/store", "/nested"] {
+      let response = try client.request("GET", path)
+      #expect(response.status == 200)
+      #expect(response.text == "\(path) answered\n")
+    }
+  }
 }

@@ -77,14 +77,16 @@ public struct Response: Sendable {
 
   /// An answer made by `async` code, which holds no server thread while it waits. An error it
   /// throws is answered as a handler's would be (an `HTTPError` with its status, anything else
-  /// with a logged 500).
+  /// with a logged 500). When the code's answer is itself one made later (a `StoreWork` read,
+  /// say), that one is awaited in turn.
   public static func task(
     _ make: @escaping @Sendable () async throws -> Response
   ) -> Response {
     .later { complete in
       Task(executorPreference: HandlerExecutor.shared) {
         do {
-          complete(try await make())
+          let made = try await make()
+          if case .later(let start) = made.body { start(complete) } else { complete(made) }
         } catch {
           complete(.failed(error))
         }
