@@ -1,7 +1,10 @@
 import Foundation
+import League
 import MVVMWeb
 import TestSupport
 import Testing
+
+@testable import WebApp
 
 @Suite struct LeaguePagesTests {
   let app: AppHarness
@@ -62,6 +65,21 @@ import Testing
       try app.post("/matches/new", "home=\(ann)&away=\(ben)&homeGoals=2&awayGoals=1&token=t-1")
         .status == 303)
     #expect(try app.get("/matches").text.components(separatedBy: "/edit\"").count - 1 == 1)
+  }
+
+  /// A post can name a box twice (one forged, or sent by a tool): the player plays once, as
+  /// ticking a box twice would, rather than the store refusing the second row with a 503.
+  @Test func aPlayerNamedTwiceOnASidePlaysOnce() throws {
+    let ann = try addPlayer("Ann")
+    let ben = try addPlayer("Ben")
+    let saved = try app.post(
+      "/matches/new",
+      "home=\(ann)&home=\(ann)&away=\(ben)&away=\(ben)&homeGoals=2&awayGoals=1&token=t-2")
+    #expect(saved.status == 303)
+    let match = try #require(
+      try app.application.stores.league.matches(limit: 10, offset: 0).matches.first)
+    #expect(match.homePlayers.map(\.name) == ["Ann"])
+    #expect(match.awayPlayers.map(\.name) == ["Ben"])
   }
 
   @Test(arguments: [

@@ -58,7 +58,12 @@ public struct MatchDraft: Sendable, Equatable {
     var ids: [UUID] = []
     var unreadable = false
     for text in texts where !text.isEmpty {
-      if let id = UUID(text: text) { ids.append(id) } else { unreadable = true }
+      guard let id = UUID(text: text) else {
+        unreadable = true
+        continue
+      }
+      // A box sent twice (a forged post, a tool) is ticked once, as a person can only tick it.
+      if !ids.contains(id) { ids.append(id) }
     }
     return (ids, unreadable)
   }
