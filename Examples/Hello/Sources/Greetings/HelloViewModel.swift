@@ -38,17 +38,25 @@ public final class HelloViewModel {
   /// Greets the name typed: `.done`, or `.failed` with the reason next to the field. A name is
   /// bounded in characters and in bytes (accents and emoji take several).
   public func greet() -> Outcome {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-    if trimmed.isEmpty { return fail("Enter your name") }
-    if trimmed.count > 40 || trimmed.utf8.count > 160 {
-      return fail("Enter at most 40 letters")
+    if let problem = Self.problem(trimmed) {
+      nameError = problem
+      return .failed(message: problem)
     }
     list.add(trimmed)
     return .done
   }
 
-  private func fail(_ message: String) -> Outcome {
-    nameError = message
-    return .failed(message: message)
+  /// Checks the name as typed and greets nobody: the page asks it as the person types.
+  public func validate() {
+    nameError = Self.problem(trimmed)
+  }
+
+  private var trimmed: String { name.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+  /// What is wrong with `name`, in words, or nil.
+  private static func problem(_ name: String) -> String? {
+    if name.isEmpty { return "Enter your name" }
+    if name.count > 40 || name.utf8.count > 160 { return "Enter at most 40 letters" }
+    return nil
   }
 }

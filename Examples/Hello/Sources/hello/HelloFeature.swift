@@ -11,6 +11,12 @@ struct HelloFeature: Feature {
     }
     site.post("/") { request in
       let viewModel = HelloViewModel(list: list)
+      if request.isInputEvent {
+        // The person is typing: the same input, checked, and the form's live part answered.
+        viewModel.setName(try request.checkedInputs(InputFields(single: ["name"]))["name"] ?? "")
+        viewModel.validate()
+        return try page.answerInput(viewModel, for: request)
+      }
       viewModel.setName(try request.checkedForm()["name"] ?? "")
       switch viewModel.greet() {
       case .done: return .redirect(to: request.location("/"))

@@ -86,6 +86,24 @@ import Testing
     #expect(list.names == ["Alan", "Grace"])
   }
 
+  /// As the person types: the rules are said next to the field, and nobody is greeted.
+  @Test func validatingSaysWhatIsWrongAndGreetsNobody() {
+    let list = GreetingList(changes: changes)
+    let form = HelloViewModel(list: list)
+    for (typed, error) in [
+      ("", "Enter your name"), ("Ad", nil),
+      (String(repeating: "a", count: 41), "Enter at most 40 letters"),
+      ("  Ada ", nil),
+    ] {
+      form.setName(typed)
+      form.validate()
+      #expect(form.nameError == error, "\(typed)")
+      #expect(form.name == typed)
+    }
+    #expect(list.names == [])
+    #expect(heard.topics == [])
+  }
+
   @Test func theOutputsAreWhatTheTemplateBinds() {
     #expect(
       HelloViewModel.outputSchema.fields.map(\.name) == [
