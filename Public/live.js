@@ -183,6 +183,8 @@
   function follow(form) {
     var latest = 0;
     var timer = null;
+    // Live updates are off on the server (204): the form is a plain form from now on.
+    var off = false;
     function send(sequence) {
       var body = new URLSearchParams(new FormData(form));
       fetch(form.action, {
@@ -195,14 +197,15 @@
         body: body.toString(),
         credentials: 'same-origin'
       }).then(function (response) {
-        return response.ok ? response.text() : null;
+        if (response.status === 204) off = true;
+        return response.ok && !off ? response.text() : null;
       }).then(function (html) {
         // An answer to anything but the latest input would undo what came after it.
         if (html !== null && sequence === latest) apply(html);
       }).catch(function () { });
     }
     function changed(event, now) {
-      if (!isField(event.target) || !event.target.name) return;
+      if (off || !isField(event.target) || !event.target.name) return;
       latest += 1;
       var sequence = latest;
       clearTimeout(timer);

@@ -98,7 +98,7 @@ struct Serve: ParsableCommand {
   @Option(
     name: .customLong("max-streams"),
     help: ArgumentHelp(
-      "Live-update streams open at once (pages following their data); one more gets 503 and its page simply stops updating by itself. 0 turns live updates off.",
+      "Live-update streams open at once (pages following their data); one more gets 503 and its page simply stops updating by itself. 0 turns live updates off, and the forms' live inputs with them.",
       valueName: "count"))
   var maxStreams = 10_000
 

@@ -233,4 +233,19 @@ import Testing
     #expect(
       back.header("Location") == "/matches/new?home=\(alice)&homeGoals=3&awayGoals=&token=draft-1")
   }
+
+  /// With live updates turned off (`--max-streams 0`) an input event is a 204 that reads
+  /// nothing, and the form's Save still posts.
+  @Test func withLiveUpdatesOffAnInputEventIsANoContentAndSaveStillWorks() throws {
+    let app = try AppHarness { $0.live = LiveSettings(maxStreams: 0) }
+    let event = try app.post(
+      "/players/new", "name=Alice",
+      headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "1")])
+    #expect(event.status == 204)
+    #expect(event.text == "")
+    #expect(event.header("Cache-Control") == "no-store")
+    #expect(try app.application.stores.league.players().map(\.name) == [])
+    #expect(try app.post("/players/new", "name=Alice").status == 303)
+    #expect(try app.application.stores.league.players().map(\.name) == ["Alice"])
+  }
 }

@@ -111,6 +111,37 @@ class LiveInputs(LiveInputsInBrowser):
         self.assertTrue(self.still_this_page())
 
 
+class WithLiveUpdatesOff(LiveInputsInBrowser):
+    """`--max-streams 0`: the first input event is a 204, after which the script sends no more,
+    and the form posts as it does without JavaScript."""
+
+    def setUp(self):
+        self.app = App("--max-streams", "0", demo=False, quiet=False)
+        self.addCleanup(self.app.stop)
+        self.driver = chromium()
+        self.addCleanup(self.driver.quit)
+
+    def input_events(self):
+        return self.app.output().count("POST /players/new 204 ")
+
+    def test_the_form_stops_sending_and_still_posts(self):
+        self.add_player("Alice")
+        self.open("/players/new")
+        name = self.driver.find_element(By.ID, "name")
+        name.send_keys("ali")
+        self.assertTrue(wait_for(lambda: self.input_events() == 1))
+        name.send_keys("ce")
+        name.send_keys(" ")
+        name.send_keys(Keys.BACKSPACE)
+        time.sleep(0.6)
+        self.assertEqual(self.input_events(), 1)
+        self.assertEqual(self.text("name-error"), "")
+        self.assertEqual(name.get_attribute("value"), "alice")
+        self.assertTrue(self.still_this_page())
+        self.driver.find_element(By.XPATH, "//button[normalize-space()='Save']").click()
+        self.assertTrue(wait_for(lambda: "That name is taken" in self.text("name-error")))
+
+
 class WithoutJavaScript(LiveInputsInBrowser):
     javascript = False
 

@@ -15,7 +15,8 @@ public struct LiveSettings: Sendable {
   public var retry: Duration
 
   /// Settings for live pages; the defaults suit one server with a few thousand open pages.
-  /// `maxStreams: 0` turns live updates off (every page still works).
+  /// `maxStreams: 0` turns live updates off, and the forms' live inputs with them
+  /// (`InputEventsOff`): every page and every form still works.
   public init(
     maxStreams: Int = 10_000, maxPages: Int = 1_000, maxElementBytes: Int = 512 * 1024,
     heartbeat: Duration = .seconds(15), retry: Duration = .seconds(2)

@@ -29,14 +29,15 @@ public struct WebSite: Responder {
   }
 
   /// What the site puts in front of its routes, in this order: the security headers on every
-  /// answer (the refusals below included), the host check, and the revalidation of unchanged
-  /// pages before routing. List them after the server's standard middleware.
+  /// answer (the refusals below included), the host check, the forms' input events answered
+  /// 204 when live updates are off (`InputEventsOff`), and the revalidation of unchanged pages
+  /// before routing. List them after the server's standard middleware.
   public var middleware: [any Middleware] {
-    [
+    let liveOff: [any Middleware] = configuration.live.maxStreams <= 0 ? [InputEventsOff()] : []
+    return [
       SecurityHeadersMiddleware(),
       HostCheck(configuration.allowedHosts, errorPage: router.errorPage),
-      EarlyRevalidation(validator),
-    ]
+    ] + liveOff + [EarlyRevalidation(validator)]
   }
 
   /// What a server needs to serve this site at `address`: the server's standard middleware then
