@@ -234,7 +234,10 @@ private let directionCharacter =
     #expect(try EditMatchViewModel.editing(store: store, matchID: id, token: "e") == nil)
   }
 
-  @Test func aPostIsSavedWithoutReadingTheMatchItReplaces() throws {
+  /// Ann 1 : 0 Ben stored, and the edit form's post view model over a store that counts reads.
+  private func postingToStoredMatch() throws -> (
+    ann: Player, ben: Player, id: UUID, counting: CountingLeagueStore, form: EditMatchViewModel
+  ) {
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     try record([ann], [ben], 1, 0)
@@ -242,6 +245,11 @@ private let directionCharacter =
     let counting = CountingLeagueStore(base: store)
     let form = try #require(
       try EditMatchViewModel.posting(store: counting, matchID: id, token: "p"))
+    return (ann, ben, id, counting, form)
+  }
+
+  @Test func aPostIsSavedWithoutReadingTheMatchItReplaces() throws {
+    let (ann, ben, id, counting, form) = try postingToStoredMatch()
     form.setHomePlayers([ben.id.lowercasedText])
     form.setAwayPlayers([ann.id.lowercasedText])
     form.setHomeGoals("3")
@@ -256,13 +264,7 @@ private let directionCharacter =
   }
 
   @Test func aRefusedPostShowsTheMatchAsStoredBesideTheForm() throws {
-    let ann = try store.addPlayer(name: "Ann")
-    let ben = try store.addPlayer(name: "Ben")
-    try record([ann], [ben], 1, 0)
-    let id = try store.allMatches()[0].id
-    let counting = CountingLeagueStore(base: store)
-    let form = try #require(
-      try EditMatchViewModel.posting(store: counting, matchID: id, token: "p"))
+    let (ann, ben, id, counting, form) = try postingToStoredMatch()
     form.setHomePlayers([ann.id.lowercasedText])
     form.setAwayPlayers([ben.id.lowercasedText])
     form.setHomeGoals("3")
