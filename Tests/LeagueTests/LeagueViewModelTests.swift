@@ -179,9 +179,18 @@ private let directionCharacter =
     #expect(form.homePlayers.map(\.note) == [nil, "on the away side"])
   }
 
-  @Test(arguments: ["+5", "-0", " ", "1e1", "٣", "100", "0x1"])
+  @Test(arguments: ["+5", "-0", " ", "", "1e1", "٣", "100", "0x1", "1 2", "1\n", "\u{200B}1"])
   func goalsAreTwoDigitsAndNothingElse(text: String) {
     #expect(EditMatchViewModel.goals(text) == nil)
+  }
+
+  /// Spaces around the digits are fine: a tab or any of Unicode's space separators, but not a
+  /// line break or a zero-width space (above).
+  @Test(arguments: [
+    ("0", 0), ("07", 7), ("99", 99), (" 7 ", 7), ("\t42", 42), ("\u{00A0}3\u{3000}", 3),
+  ])
+  func goalsMayHaveSpacesAround(text: String, goals: Int) {
+    #expect(EditMatchViewModel.goals(text) == goals)
   }
 
   @Test func theFocusGoesToTheFirstFieldInErrorAndOnlyThere() throws {

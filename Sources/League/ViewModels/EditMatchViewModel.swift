@@ -189,13 +189,20 @@ public final class EditMatchViewModel: SavableForm {
   /// Goals as typed: digits only, 0 to 99. An empty field is refused like any other non-number:
   /// a score nobody typed must not be saved as 0.
   static func goals(_ text: String) -> Int? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    // Digits only: `Int("+5")` would take a sign.
-    guard !trimmed.isEmpty, trimmed.utf8.count <= 2,
-      trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-      let value = Int(trimmed)
+    // Spaces around the digits are fine (a tab or any of Unicode's space separators), looked at
+    // scalar by scalar: the form asks this several times per input event, and Foundation's
+    // `trimmingCharacters` costs thousands of instructions a call.
+    let isSpace = { (scalar: Unicode.Scalar) in
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+      let last = scalars.lastIndex(where: { !isSpace($0) })
     else { return nil }
-    return value
+    // Digits only, at most two: no sign, so "+5" is not 5.
+    let digits = scalars[first...last]
+    guard digits.count <= 2, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+    return digits.reduce(0) { $0 * 10 + Int($1.value - 48) }
   }
 
   private static func toggling(_ id: UUID, in ids: [UUID]) -> [UUID] {

@@ -138,6 +138,12 @@ extension StringProtocol {
     let text = Substring(self)
     return Substring(text.utf8.trimmingSpaces)
   }
+
+  /// The parts between one ASCII byte, `separator`, split by byte. `split(separator:)` on text
+  /// forms every character on the way: 14,000 instructions for one `Content-Type`.
+  func split(byte separator: Unicode.Scalar) -> [Substring] {
+    Substring(self).utf8.split(separator: UInt8(ascii: separator)).map { Substring($0) }
+  }
 }
 
 extension BidirectionalCollection<UInt8> where SubSequence == Self {

@@ -174,7 +174,7 @@ public struct Request: Sendable {
 
   /// The decoded fields of an `application/x-www-form-urlencoded` body.
   public func form() throws(HTTPError) -> Parameters {
-    let type = headers["content-type"]?.split(separator: ";").first?.trimmingSpaces.lowercased()
+    let type = headers["content-type"]?.split(byte: ";").first?.trimmingSpaces.lowercased()
     guard type == "application/x-www-form-urlencoded" else {
       throw HTTPError(
         .unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")

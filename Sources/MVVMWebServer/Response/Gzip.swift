@@ -24,7 +24,7 @@ enum Gzip {
 
   /// Media types worth compressing: text, and the structured formats that are text underneath.
   static func isCompressible(contentType: String?) -> Bool {
-    guard let type = contentType?.split(separator: ";").first?.trimmingSpaces.lowercased() else {
+    guard let type = contentType?.split(byte: ";").first?.trimmingSpaces.lowercased() else {
       return false
     }
     return type.hasPrefix("text/") || type == "application/json" || type == "image/svg+xml"
@@ -35,9 +35,9 @@ enum Gzip {
   /// Whether `Accept-Encoding` allows gzip (present, and not with `q=0`).
   static func isAccepted(by headers: HTTPHeaders) -> Bool {
     for value in headers.values(for: "accept-encoding") {
-      for item in value.split(separator: ",") {
+      for item in value.split(byte: ",") {
         // `Accept-Encoding: ;` has an item with no coding at all: it names nothing, so skip it.
-        let parts = item.split(separator: ";")
+        let parts = item.split(byte: ";")
         guard let coding = parts.first?.trimmingSpaces.lowercased() else { continue }
         guard coding == "gzip" || coding == "*" else { continue }
         let refused = parts.dropFirst().contains { parameter in
