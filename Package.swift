@@ -45,7 +45,11 @@ let package = Package(
         "CMVVMWebZlib", "CMVVMWebEpoll", .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ]),
-    .target(name: "MVVMWebTemplates", dependencies: ["CMVVMWebXML2", "MVVMWebViewModels"]),
+    // The binding vocabulary's schema is compiled into the module (`embedInCode`, no bundle to
+    // find at run time), so an app validates its templates without a copy of its own.
+    .target(
+      name: "MVVMWebTemplates", dependencies: ["CMVVMWebXML2", "MVVMWebViewModels"],
+      resources: [.embedInCode("Loading/mvvmweb-template.rng")]),
 
     // Presentation building blocks, and one module per feature: models, stores, view models.
     // `@Outputs` derives a view model's output schema and accessors from its properties.
@@ -85,7 +89,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
-      ]),
+      ],
+      // The browser's half of live pages and live inputs, served by every site from memory.
+      resources: [.embedInCode("Live/live.js")]),
 
     // Each app on the framework's public API: its routes, pages, links and notices.
     .target(name: "LeagueWeb", dependencies: ["MVVMWeb", "League"]),

@@ -56,6 +56,7 @@ let package = Package(
     .target(
       name: "MVVMWebTemplates", dependencies: ["CMVVMWebXML2", "MVVMWebViewModels"],
       path: "Linked/MVVMWebTemplates",
+      resources: [.embedInCode("Loading/mvvmweb-template.rng")],
       swiftSettings: sanitized),
     // Without its SQLite and PostgreSQL stores, the files that need GRDB or libpq: no dependency
     // to fetch and build.

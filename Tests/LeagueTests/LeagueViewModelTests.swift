@@ -273,7 +273,7 @@ private let directionCharacter =
   }
 
   @Test func aRefusedPostShowsTheMatchAsStoredBesideTheForm() throws {
-    let (ann, ben, id, counting, form) = try postingToStoredMatch()
+    let (ann, ben, _, counting, form) = try postingToStoredMatch()
     form.setHomePlayers([ann.id.lowercasedText])
     form.setAwayPlayers([ben.id.lowercasedText])
     form.setHomeGoals("3")

@@ -27,10 +27,6 @@ enum SlowPage: Page {
       .appending(path: "live-deadline-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let root = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../..")
-    try FileManager.default.copyItem(
-      atPath: root.appending(path: "Templates/mvvmweb-template.rng").standardized.path,
-      toPath: directory + "/mvvmweb-template.rng")
     try #"""
     <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en">
       <head><title>Slow</title></head>

@@ -42,9 +42,8 @@ enum Folder {
       try? FileManager.default.removeItem(atPath: path)
       try FileManager.default.createDirectory(
         atPath: path + "/partials", withIntermediateDirectories: true)
-      for file in ["mvvmweb-template.rng", "layout.xhtml"] {
-        try FileManager.default.copyItem(atPath: templates + "/" + file, toPath: path + "/" + file)
-      }
+      try FileManager.default.copyItem(
+        atPath: templates + "/layout.xhtml", toPath: path + "/layout.xhtml")
       try partial.write(toFile: path + "/partials/item.xhtml", atomically: true, encoding: .utf8)
     } catch {
       fail("cannot set up the templates folder: \(error)")

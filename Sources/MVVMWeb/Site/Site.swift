@@ -41,6 +41,7 @@ public struct Site {
       metrics: configuration.metrics)
     hub = LiveHub(settings: configuration.live, changes: changes, metrics: configuration.metrics)
     if configuration.usesErrorTemplate { errorView = declare(ErrorPage.self) }
+    router.get(LiveScript.path) { request in LiveScript.respond(to: request) }
   }
 
   /// Adds a feature's routes, pages and links.

@@ -7,12 +7,10 @@ import Synchronization
 /// or a symlink pointing outside, is a 404 and nothing outside is read.
 public final class StaticFiles: Sendable {
   private struct CachedFile {
-    var bytes: [UInt8]
-    var gzipped: [UInt8]?
+    var file: StaticFile
     var modified: Int
     var inode: UInt64
-    var etag: String
-    var contentType: String
+    var size: Int
   }
 
   /// The folder served, with symlinks resolved: nothing outside it is read.
@@ -35,48 +33,7 @@ public final class StaticFiles: Sendable {
     guard let relative = Self.safeRelativePath(segments), let file = load(relative) else {
       return .text("There is no file at this address.\n", status: .notFound)
     }
-    var headers: HTTPHeaders = [
-      "Content-Type": file.contentType, "Cache-Control": cacheControl,
-      "Last-Modified": HTTPDate.format(Double(file.modified)), "Accept-Ranges": "bytes",
-    ]
-    let compressible = file.gzipped != nil
-    if compressible { headers.add("Vary", "Accept-Encoding") }
-    let useGzip = compressible && Gzip.isAccepted(by: request.headers)
-    let etag = useGzip ? "\"\(file.etag)-gz\"" : "\"\(file.etag)\""
-    headers.add("ETag", etag)
-
-    if let match = request.headers["if-none-match"] {
-      if EntityTag.matches(match, etag) { return Response(status: .notModified, headers: headers) }
-    } else if let since = request.headers["if-modified-since"].flatMap(HTTPDate.parse),
-      file.modified <= since
-    {
-      return Response(status: .notModified, headers: headers)
-    }
-
-    if let range = request.headers["range"], !useGzip,
-      request.headers["if-range"].map({ $0 == etag }) ?? true
-    {
-      switch ByteRange.parse(range, size: file.bytes.count) {
-      case .satisfiable(let bounds):
-        headers.add(
-          "Content-Range", "bytes \(bounds.lowerBound)-\(bounds.upperBound - 1)/\(file.bytes.count)"
-        )
-        return Response(
-          status: .partialContent, headers: headers, body: .bytes(Array(file.bytes[bounds])))
-      case .unsatisfiable:
-        var response = Response.text(
-          "The requested range is outside the file.\n", status: .rangeNotSatisfiable)
-        response.headers.add("Content-Range", "bytes */\(file.bytes.count)")
-        return response
-      case .ignored:
-        break
-      }
-    }
-    if useGzip, let gzipped = file.gzipped {
-      headers.add("Content-Encoding", "gzip")
-      return Response(status: .ok, headers: headers, body: .bytes(gzipped))
-    }
-    return Response(status: .ok, headers: headers, body: .bytes(file.bytes))
+    return file.respond(to: request, cacheControl: cacheControl)
   }
 
   /// Joins decoded segments, refusing anything that could step out or hide: empty, `.`, `..`,
@@ -91,7 +48,7 @@ public final class StaticFiles: Sendable {
     return segments.joined(separator: "/")
   }
 
-  private func load(_ relative: String) -> CachedFile? {
+  private func load(_ relative: String) -> StaticFile? {
     let path = root + "/" + relative
     // The resolved path must still be inside the root: a symlink may point anywhere.
     guard let resolved = Self.realPath(path), resolved.hasPrefix(root + "/") else { return nil }
@@ -99,22 +56,23 @@ public final class StaticFiles: Sendable {
     guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     let modified = Int(info.st_mtim.tv_sec)
     let inode = UInt64(info.st_ino)
+    let size = Int(info.st_size)
     if let cached = cache.withLock({ $0[relative] }), cached.modified == modified,
-      cached.inode == inode, cached.bytes.count == Int(info.st_size)
+      cached.inode == inode, cached.size == size
     {
-      return cached
+      return cached.file
     }
     guard let data = FileManager.default.contents(atPath: resolved) else { return nil }
     let bytes = [UInt8](data)
-    let contentType = MediaType.forExtension((relative as NSString).pathExtension)
-    let compressible = bytes.count > 1024 && Gzip.isCompressible(contentType: contentType)
-    let file = CachedFile(
-      bytes: bytes, gzipped: compressible ? Gzip.compress(bytes, level: 9) : nil,
-      modified: modified, inode: inode,
+    let file = StaticFile(
+      bytes: bytes, contentType: MediaType.forExtension((relative as NSString).pathExtension),
+      modified: modified,
       etag:
-        "\(String(modified, radix: 16))-\(String(bytes.count, radix: 16))-\(String(inode, radix: 16))",
-      contentType: contentType)
-    cache.withLock { $0[relative] = file }
+        "\(String(modified, radix: 16))-\(String(bytes.count, radix: 16))-\(String(inode, radix: 16))"
+    )
+    cache.withLock {
+      $0[relative] = CachedFile(file: file, modified: modified, inode: inode, size: bytes.count)
+    }
     return file
   }
 

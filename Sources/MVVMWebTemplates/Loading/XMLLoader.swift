@@ -6,8 +6,6 @@ import Foundation
 /// templates folder; then validates the binding vocabulary with the RelaxNG schema and copies
 /// the result into a `TemplateNode` tree. Every problem is collected as `file:line: message`.
 final class XMLLoader {
-  static let schemaFile = "mvvmweb-template.rng"
-
   let root: String
   private(set) var errors: [TemplateError] = []
   private var schema: xmlRelaxNGPtr?
@@ -111,15 +109,20 @@ final class XMLLoader {
     return convert(included, file: file)
   }
 
+  /// The binding vocabulary's RelaxNG schema, `mvvmweb-template.rng` beside this file,
+  /// compiled into the module: an app's templates folder holds only its templates.
   private func loadSchema(collector: ErrorCollector) -> xmlRelaxNGPtr? {
     if let schema { return schema }
-    guard FileManager.default.fileExists(atPath: root + "/" + Self.schemaFile) else {
-      collector.add(Self.schemaFile, 0, "the RelaxNG schema of the binding vocabulary is missing")
-      return nil
+    schema = PackageResources.mvvmweb_template_rng.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { text in
+        let parser = xmlRelaxNGNewMemParserCtxt(text.baseAddress, Int32(clamping: text.count))
+        defer { xmlRelaxNGFreeParserCtxt(parser) }
+        return xmlRelaxNGParse(parser)
+      }
     }
-    let parser = xmlRelaxNGNewParserCtxt(root + "/" + Self.schemaFile)
-    defer { xmlRelaxNGFreeParserCtxt(parser) }
-    schema = xmlRelaxNGParse(parser)
+    if schema == nil {
+      collector.add("mvvmweb-template.rng", 0, "the binding vocabulary's schema did not parse")
+    }
     return schema
   }
 

@@ -18,12 +18,12 @@ if let flag = arguments.firstIndex(of: "--port") {
   port = value
 }
 
-// The templates are this package's, found from this file wherever `hello` is started; the
-// static files (the live pages' script and the stylesheet) are the framework repository's.
-let sources = URL(filePath: #filePath).deletingLastPathComponent()
+// The templates and the stylesheet are this package's, found from this file wherever `hello`
+// is started. The live pages' script is the framework's: every site serves it.
+let package = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../..")
 let configuration = SiteConfiguration(
-  templatesDirectory: sources.appending(path: "../../Templates").standardized.path,
-  publicDirectory: sources.appending(path: "../../../../Public").standardized.path)
+  templatesDirectory: package.appending(path: "Templates").standardized.path,
+  publicDirectory: package.appending(path: "Public").standardized.path)
 
 do {
   var site = Site(configuration)
