@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "MVVMWebTemplates", targets: ["MVVMWebTemplates"]),
     .library(name: "MVVMWebViewModels", targets: ["MVVMWebViewModels"]),
     .library(name: "MVVMWebPostgres", targets: ["MVVMWebPostgres"]),
+    .library(name: "MVVMWebSQLite", targets: ["MVVMWebSQLite"]),
     .library(name: "MVVMWeb", targets: ["MVVMWeb"]),
   ],
   dependencies: [
@@ -33,6 +34,9 @@ let package = Package(
     .systemLibrary(name: "CMVVMWebEpoll"),
     .systemLibrary(name: "CMVVMWebPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
+    // The embedded default: one SQLite file, GRDB's pool for writes and cheap readers of its own.
+    .target(
+      name: "MVVMWebSQLite", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
     // A small PostgreSQL client over libpq: connections, a pool, migrations, LISTEN.
     .target(
       name: "MVVMWebPostgres",
@@ -65,19 +69,22 @@ let package = Package(
     .target(
       name: "League",
       dependencies: [
-        "MVVMWebViewModels", "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+        "MVVMWebViewModels", "MVVMWebPostgres", "MVVMWebSQLite",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .target(name: "Playlist", dependencies: ["MVVMWebViewModels"]),
     .target(name: "Users", dependencies: ["MVVMWebViewModels"]),
     .target(
       name: "Memories",
       dependencies: [
-        "MVVMWebViewModels", "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+        "MVVMWebViewModels", "MVVMWebPostgres", "MVVMWebSQLite",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .target(
       name: "Fortunes",
       dependencies: [
-        "MVVMWebViewModels", "MVVMWebPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+        "MVVMWebViewModels", "MVVMWebPostgres", "MVVMWebSQLite",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
 
     // The web framework: sites, features, typed pages, live pages, the store's threads, proxy
@@ -105,7 +112,7 @@ let package = Package(
       name: "WebApp",
       dependencies: [
         "MVVMWeb", "LeagueWeb", "PlaylistWeb", "UsersWeb", "MemoriesWeb", "FortunesWeb",
-        "League", "Playlist", "Users", "Memories", "Fortunes", "MVVMWebPostgres",
+        "League", "Playlist", "Users", "Memories", "Fortunes", "MVVMWebPostgres", "MVVMWebSQLite",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -139,7 +146,8 @@ let package = Package(
     .testTarget(
       name: "LeagueTests",
       dependencies: [
-        "League", "MVVMWebPostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "League", "MVVMWebPostgres", "MVVMWebSQLite", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "PlaylistTests", dependencies: ["Playlist"]),
@@ -147,13 +155,18 @@ let package = Package(
     .testTarget(
       name: "MemoriesTests",
       dependencies: [
-        "Memories", "MVVMWebPostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "Memories", "MVVMWebPostgres", "MVVMWebSQLite", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(
       name: "FortunesTests",
       dependencies: [
-        "Fortunes", "MVVMWebPostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "Fortunes", "MVVMWebPostgres", "MVVMWebSQLite", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    .testTarget(
+      name: "MVVMWebSQLiteTests",
+      dependencies: ["MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",

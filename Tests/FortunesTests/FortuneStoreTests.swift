@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MVVMWebPostgres
+import MVVMWebSQLite
 import TestSupport
 import Testing
 
@@ -53,20 +54,20 @@ import Testing
     return migrator
   }
 
-  /// A new database file's one pool, migrated as the app migrates it.
-  static func migratedPool() throws -> DatabasePool {
-    let pool = try DatabasePool(path: sqlitePath())
-    try migrator().migrate(pool)
-    return pool
+  /// A new database file, migrated as the app migrates it.
+  static func migratedDatabase() throws -> SQLiteDatabase {
+    let database = try SQLiteDatabase(path: sqlitePath())
+    try migrator().migrate(database.pool)
+    return database
   }
 
   /// A store on a new database, migrated twice (as every start after the first does).
   static func store(_ kind: String) throws -> any FortuneStore {
     switch kind {
     case "sqlite":
-      let pool = try migratedPool()
-      try migrator().migrate(pool)
-      return SQLiteFortuneStore(database: pool)
+      let database = try migratedDatabase()
+      try migrator().migrate(database.pool)
+      return SQLiteFortuneStore(database: database)
     default:
       let pool = try PostgresPool(url: try postgresURL(), size: 2)
       _ = try PostgresFortuneStore(pool: pool)
@@ -88,9 +89,9 @@ import Testing
     let insert: (String) throws -> Void
     switch kind {
     case "sqlite":
-      let pool = try Self.migratedPool()
-      store = SQLiteFortuneStore(database: pool)
-      insert = { sql in try pool.write { db in try db.execute(sql: sql) } }
+      let database = try Self.migratedDatabase()
+      store = SQLiteFortuneStore(database: database)
+      insert = { sql in try database.pool.write { db in try db.execute(sql: sql) } }
     default:
       let url = try Self.postgresURL()
       // One connection, so the second read runs the statement the first one prepared.
@@ -104,11 +105,12 @@ import Testing
     #expect(try store.fortunes().contains(Fortune(id: 13, message: "Thirteen")))
   }
 
-  /// The league's pool serves the fortunes too: the migration joins the others' in the file,
+  /// The league's file serves the fortunes too: the migration joins the others' in the file,
   /// whether the file's migrator runs them all or (as files older than that one migrator were
   /// made) each feature ran its own.
   @Test func theTableSitsBesideOtherMigrationsInOneFile() throws {
-    let pool = try DatabasePool(path: Self.sqlitePath())
+    let database = try SQLiteDatabase(path: Self.sqlitePath())
+    let pool = database.pool
     var other = DatabaseMigrator()
     other.registerMigration("other-1") { db in try db.execute(sql: "CREATE TABLE other (x)") }
     try other.migrate(pool)
@@ -116,7 +118,7 @@ import Testing
     var both = other
     SQLiteFortuneStore.registerMigrations(in: &both)
     try both.migrate(pool)
-    #expect(try SQLiteFortuneStore(database: pool).fortunes().count == 12)
+    #expect(try SQLiteFortuneStore(database: database).fortunes().count == 12)
     let applied = try pool.read { db in
       try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
     }

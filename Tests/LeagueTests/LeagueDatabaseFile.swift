@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MVVMWebSQLite
 
 @testable import League
 
@@ -10,12 +11,12 @@ func leagueMigrator() -> DatabaseMigrator {
   return migrator
 }
 
-/// A test's database file at `path` (its folder made): the file's one pool, migrated as the app
-/// migrates it, to hand to the stores.
-func migratedPool(at path: String) throws -> DatabasePool {
+/// A test's database file at `path` (its folder made), migrated as the app migrates it, to hand
+/// to the stores.
+func migratedDatabase(at path: String) throws -> SQLiteDatabase {
   try FileManager.default.createDirectory(
     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-  let pool = try DatabasePool(path: path)
-  try leagueMigrator().migrate(pool)
-  return pool
+  let database = try SQLiteDatabase(path: path)
+  try leagueMigrator().migrate(database.pool)
+  return database
 }

@@ -24,14 +24,14 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case .sqlite:
       let path =
         NSTemporaryDirectory() + "mvvmweb-league-\(UUID().uuidString.prefix(8))/mvvmweb.sqlite"
-      let pool = try migratedPool(at: path)
-      // A restart: the first pool is closed before the file is opened again, so the file never
-      // has two pools at once.
+      let database = try migratedDatabase(at: path)
+      // A restart: the first file is closed before it is opened again, so it never has two
+      // pools at once.
       return (
-        SQLiteLeagueStore(pool: pool),
+        SQLiteLeagueStore(database: database),
         {
-          try pool.close()
-          return SQLiteLeagueStore(pool: try migratedPool(at: path))
+          try database.close()
+          return SQLiteLeagueStore(database: try migratedDatabase(at: path))
         }
       )
     case .postgres:

@@ -14,7 +14,7 @@ import Testing
     let changes = ChangeFeed()
     let published = Mutex<[String]>([])
     changes.observe { topic in published.withLock { $0.append(topic.name) } }
-    let store = SQLiteLeagueStore(pool: try migratedPool(at: path), changes: changes)
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path), changes: changes)
     let count = { published.withLock { $0.count } }
     #expect(count() == 0)  // Opening is not a change.
     let ann = try store.addPlayer(name: "Ann")
@@ -31,17 +31,18 @@ import Testing
     #expect(try store.deleteMatch(id: UUID()) == false)  // Nothing written.
     #expect(count() == 3)
     // Another feature's tables in the same file are not the league.
-    try store.pool.write { db in try db.execute(sql: "CREATE TABLE other (x INTEGER)") }
-    try store.pool.write { db in try db.execute(sql: "INSERT INTO other VALUES (1)") }
+    try store.database.pool.write { db in try db.execute(sql: "CREATE TABLE other (x INTEGER)") }
+    try store.database.pool.write { db in try db.execute(sql: "INSERT INTO other VALUES (1)") }
     #expect(count() == 3)
     #expect(try store.deleteMatch(id: id))
     #expect(published.withLock { $0 } == ["league", "league", "league", "league"])
   }
 
   @Test func aDamagedIdInTheFileThrowsInsteadOfTrapping() throws {
-    let store = SQLiteLeagueStore(pool: try migratedPool(at: path))
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path))
     _ = try store.addPlayer(name: "Ann")
-    try store.pool.write { db in try db.execute(sql: "UPDATE player SET id = 'not-a-uuid'") }
+    try store.database.pool.write { db in try db.execute(sql: "UPDATE player SET id = 'not-a-uuid'")
+    }
     #expect(throws: MalformedID(text: "not-a-uuid")) { try store.rankings() }
   }
 
@@ -71,10 +72,10 @@ import Testing
         }
       }
     }
-    let store = SQLiteLeagueStore(pool: try migratedPool(at: path))
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path))
     let matchID = try store.saveMatch(
       MatchRecord(homePlayerIDs: [ann], awayPlayerIDs: [ben], homeGoals: 1, awayGoals: 0))
-    let texts = try store.pool.read { db in
+    let texts = try store.database.read { db in
       try String.fetchAll(
         db,
         sql: """
@@ -90,7 +91,7 @@ import Testing
   }
 
   @Test func theStandingsAreReadOncePerCommittedChange() throws {
-    let store = SQLiteLeagueStore(pool: try migratedPool(at: path))
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path))
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     let table = {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MVVMWebPostgres
+import MVVMWebSQLite
 import MVVMWebViewModels
 import TestSupport
 import Testing
@@ -199,14 +200,14 @@ func textRecord(_ id: String, _ created: String, _ text: String = "a") -> String
   }
 }
 
-/// A new database file's one pool, migrated as the app migrates it (the memories' part).
-func migratedPool() throws -> DatabasePool {
-  let pool = try DatabasePool(
+/// A new database file, migrated as the app migrates it (the memories' part).
+func migratedDatabase() throws -> SQLiteDatabase {
+  let database = try SQLiteDatabase(
     path: NSTemporaryDirectory() + "mvvmweb-mem-\(UUID().uuidString.prefix(6)).sqlite")
   var migrator = DatabaseMigrator()
   SQLiteMemoriesStore.registerMigrations(in: &migrator)
-  try migrator.migrate(pool)
-  return pool
+  try migrator.migrate(database.pool)
+  return database
 }
 
 @Suite struct StoredMemoryTests {
@@ -236,16 +237,16 @@ func migratedPool() throws -> DatabasePool {
   }
 
   @Test func anOlderFilesRowsComeBackFromTheStore() throws {
-    let pool = try migratedPool()
+    let database = try migratedDatabase()
     let old =
       #"{"created":"2014-03-09T09:00:00Z","id":"t","kind":"text","source":"Photos","text":"See https:\/\/a.test\/x and javascript:alert(1) ok"}"#
-    try pool.write { db in
+    try database.pool.write { db in
       try db.execute(
         sql:
           "INSERT INTO memoryItem (id, monthDay, createdAt, record) VALUES ('t', '0309', 1394355600, ?)",
         arguments: [old])
     }
-    let store = SQLiteMemoriesStore(pool: pool)
+    let store = SQLiteMemoriesStore(database: database)
     #expect(try store.issue(for: IssueKey("20150309")!).albums.flatMap(\.items) == [everyKind[2]])
     #expect(try store.allItems() == [everyKind[2]])
   }
@@ -257,7 +258,7 @@ func migratedPool() throws -> DatabasePool {
   func savingIsIdempotentAndQueriesADayAcrossYears(_ kind: String) throws {
     let store: any MemoriesStore =
       switch kind {
-      case "sqlite": SQLiteMemoriesStore(pool: try migratedPool())
+      case "sqlite": SQLiteMemoriesStore(database: try migratedDatabase())
       case "postgres":
         try PostgresMemoriesStore(
           pool: PostgresPool(url: try PostgresTestServer.shared.get().freshDatabase(), size: 2))

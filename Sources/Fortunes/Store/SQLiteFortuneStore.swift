@@ -1,14 +1,15 @@
 import GRDB
+import MVVMWebSQLite
 
-/// The fortunes in the app's SQLite file, through the GRDB pool the other features' stores use:
-/// GRDB wants one pool per file (its readers and the WAL are coordinated inside a pool, not
-/// between two), so this store is handed that pool rather than opening the file itself.
+/// The fortunes in the app's SQLite file, which the other features' stores share: GRDB wants
+/// one pool per file (its writes and the WAL are coordinated inside a pool, not between two),
+/// so this store is handed the file rather than opening it itself.
 public final class SQLiteFortuneStore: FortuneStore {
-  private let database: any DatabaseWriter
+  private let database: SQLiteDatabase
 
   /// Reads the fortunes from `database`, already migrated with this feature's migration
   /// (`registerMigrations(in:)`) by the file's one migrator.
-  public init(database: any DatabaseWriter) {
+  public init(database: SQLiteDatabase) {
     self.database = database
   }
 

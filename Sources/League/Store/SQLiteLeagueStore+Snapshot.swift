@@ -2,7 +2,7 @@ import GRDB
 
 extension SQLiteLeagueStore {
   public func snapshot() throws -> LeagueSnapshot {
-    try pool.read { db in
+    try database.read { db in
       LeagueSnapshot(
         players: try PlayerRecord.fetchAll(db).map(\.player),
         matches: try MatchRecordRow.fetchAll(db).map { match in
@@ -15,7 +15,7 @@ extension SQLiteLeagueStore {
   }
 
   public func load(_ snapshot: LeagueSnapshot) throws -> Bool {
-    try pool.write { db in
+    try database.pool.write { db in
       guard try PlayerRecord.fetchCount(db) == 0 else { return false }
       for player in snapshot.players { try PlayerRecord(player).insert(db) }
       for match in snapshot.matches {

@@ -1,24 +1,25 @@
 import Foundation
 import GRDB
+import MVVMWebSQLite
 import MVVMWebViewModels
 
-/// The league in a SQLite file through GRDB: a `DatabasePool` in WAL mode, so pages read while a
-/// match is written. Every write is one transaction; with WAL and `synchronous=NORMAL` a
+/// The league in a SQLite file through GRDB, in WAL mode (`SQLiteDatabase`), so pages read while
+/// a match is written. Every write is one transaction; with WAL and `synchronous=NORMAL` a
 /// committed write survives the process being killed (`kill -9`), and only a power cut may lose
 /// the last few commits, the trade SQLite recommends for WAL.
 public final class SQLiteLeagueStore: LeagueStore {
-  /// The file's one pool (GRDB: one per file), which the app's other SQLite stores share.
-  let pool: DatabasePool
+  /// The app's database file, which its other SQLite stores share.
+  let database: SQLiteDatabase
   /// The standings as last read; the change observer drops them at each committed league write.
   private let standings = KeptRead<[Ranking]>()
 
-  /// The league in `pool`, the app's one connection pool to its database file (GRDB's rule:
-  /// one per file), already migrated with the league's migrations (`registerMigrations(in:)`)
+  /// The league in `database`, the app's one database file (one GRDB pool per file, GRDB's
+  /// rule), already migrated with the league's migrations (`registerMigrations(in:)`)
   /// by the file's one migrator. Every committed write to the league is published on `changes`
   /// as `.league`.
-  public init(pool: DatabasePool, changes: ChangeFeed = ChangeFeed()) {
-    self.pool = pool
-    pool.add(
+  public init(database: SQLiteDatabase, changes: ChangeFeed = ChangeFeed()) {
+    self.database = database
+    database.pool.add(
       transactionObserver: LeagueChangeObserver(feed: changes, standings: standings),
       extent: .databaseLifetime)
   }
@@ -96,7 +97,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   /// as much as the query. The statement is prepared once per reader connection: every match
   /// form and every input event of one reads the players.
   public func players() throws -> [Player] {
-    try pool.unsafeRead { db in
+    try database.unsafeRead { db in
       try PlayerRecord.fetchAll(
         db.cachedStatement(
           sql: "SELECT id, name, nameKey, played, points FROM player ORDER BY nameKey")
@@ -108,7 +109,7 @@ public final class SQLiteLeagueStore: LeagueStore {
     try PlayerName.check(name)
     let player = Player(name: name)
     do {
-      try pool.write { db in try PlayerRecord(player).insert(db) }
+      try database.pool.write { db in try PlayerRecord(player).insert(db) }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
       throw LeagueStoreError.nameTaken
     }
@@ -117,7 +118,7 @@ public final class SQLiteLeagueStore: LeagueStore {
 
   /// One lookup in the unique index on `nameKey`, the key `addPlayer` is refused by.
   public func playerNameTaken(_ name: String) throws -> Bool {
-    try pool.unsafeRead { db in
+    try database.unsafeRead { db in
       try Bool.fetchOne(
         db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM player WHERE nameKey = ?)"),
         arguments: [name.lowercased()]) ?? false
@@ -127,7 +128,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   /// One read transaction, so the count and the page agree. The page's matches are picked by the
   /// `match_createdAt` index before the join, so only they are joined with their players.
   public func matches(limit: Int, offset: Int) throws -> MatchPage {
-    try pool.read { db in
+    try database.read { db in
       let matches = try Self.fetchMatches(
         db,
         from: "(SELECT * FROM match ORDER BY createdAt DESC, id LIMIT ? OFFSET ?)",
@@ -138,7 +139,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   }
 
   public func match(id: UUID) throws -> Match? {
-    try pool.read { db in
+    try database.read { db in
       try Self.fetchMatches(
         db, from: "match", whereClause: "WHERE m.id = ?", arguments: [id.lowercasedText]
       ).first
@@ -146,7 +147,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   }
 
   public func matchExists(id: UUID) throws -> Bool {
-    try pool.unsafeRead { db in
+    try database.unsafeRead { db in
       try Bool.fetchOne(
         db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM match WHERE id = ?)"),
         arguments: [id.lowercasedText]) ?? false
@@ -157,7 +158,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   /// are not read again here, and the saved match is not read back.
   public func saveMatch(_ record: MatchRecord) throws -> UUID {
     do {
-      return try pool.write { db -> UUID in
+      return try database.pool.write { db -> UUID in
         if record.id == nil, let token = record.token,
           let existing = try MatchRecordRow.filter(Column("token") == token).fetchOne(db)
         {
@@ -193,7 +194,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   }
 
   public func deleteMatch(id: UUID) throws -> Bool {
-    try pool.write { db in
+    try database.pool.write { db in
       // The players first, while the match's goals are there for the standings triggers.
       try MatchPlayerRecord.filter(Column("matchId") == id.lowercasedText).deleteAll(db)
       return try MatchRecordRow.deleteOne(db, key: id.lowercasedText)
@@ -205,7 +206,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   /// for the pages' validators): one server process owns a SQLite file.
   public func rankings() throws -> [Ranking] {
     try standings.value {
-      let rows = try pool.read { db in
+      let rows = try database.read { db in
         try PlayerRecord.fetchAll(
           db.cachedStatement(sql: "SELECT id, name, nameKey, played, points FROM player"))
       }

@@ -1,16 +1,16 @@
 import Foundation
 import GRDB
+import MVVMWebSQLite
 
 /// Memories in SQLite through GRDB, in the same database file as the league (its migrations are
 /// prefixed "memories-"). Each item is stored as its record, under its month and day.
 public final class SQLiteMemoriesStore: MemoriesStore {
-  private let pool: DatabasePool
+  private let database: SQLiteDatabase
 
-  /// The memories in `pool`, the app's one connection pool to its database file, already
-  /// migrated with the memories' migrations (`registerMigrations(in:)`) by the file's one
-  /// migrator.
-  public init(pool: DatabasePool) {
-    self.pool = pool
+  /// The memories in `database`, the app's one database file, already migrated with the
+  /// memories' migrations (`registerMigrations(in:)`) by the file's one migrator.
+  public init(database: SQLiteDatabase) {
+    self.database = database
   }
 
   /// Adds the memories' migrations to the one migrator of the database file the app's features
@@ -32,7 +32,7 @@ public final class SQLiteMemoriesStore: MemoriesStore {
 
   public func save(_ items: [UserContent]) throws {
     let stored = try items.map(StoredMemory.init)
-    try pool.write { db in
+    try database.pool.write { db in
       for memory in stored {
         try db.execute(
           sql:
@@ -43,7 +43,7 @@ public final class SQLiteMemoriesStore: MemoriesStore {
   }
 
   public func issue(for key: IssueKey) throws -> Issue {
-    let records = try pool.read { db in
+    let records = try database.read { db in
       try String.fetchAll(
         db, sql: "SELECT record FROM memoryItem WHERE monthDay = ?", arguments: [key.monthDay])
     }
@@ -51,11 +51,11 @@ public final class SQLiteMemoriesStore: MemoriesStore {
   }
 
   public func itemCount() throws -> Int {
-    try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memoryItem") ?? 0 }
+    try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memoryItem") ?? 0 }
   }
 
   public func allItems() throws -> [UserContent] {
-    let records = try pool.read { db in
+    let records = try database.read { db in
       try String.fetchAll(db, sql: "SELECT record FROM memoryItem ORDER BY id")
     }
     return StoredMemory.items(records)

@@ -4,6 +4,7 @@ import GRDB
 import League
 import MVVMWeb
 import MVVMWebPostgres
+import MVVMWebSQLite
 import Memories
 
 /// The stores the app runs on, chosen at start: SQLite in the data folder (the embedded
@@ -58,8 +59,9 @@ public struct AppStores: Sendable {
     listener = nil
   }
 
-  /// The stores in the SQLite file at `path`, created if needed: one connection pool for the
-  /// file (GRDB's rule), shared by every store, and one migrator run once. A write waits for
+  /// The stores in the SQLite file at `path`, created if needed: one `SQLiteDatabase` for the
+  /// file (GRDB's one pool for writes, and the connections the read threads borrow), shared by
+  /// every store, and one migrator run once. A write waits for
   /// another process's lock at most `deadline` (SQLite's busy timeout).
   public init(
     sqlite path: String, readers: Int = 4, deadline: Duration = .seconds(3),
@@ -71,15 +73,13 @@ public struct AppStores: Sendable {
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
     let (seconds, attoseconds) = deadline.components
     configuration.busyMode = .timeout(Double(seconds) + Double(attoseconds) * 1e-18)
-    // One reader connection for each read thread: a read never waits for a connection.
-    configuration.maximumReaderCount = max(1, readers)
-    let pool = try DatabasePool(path: path, configuration: configuration)
-    try Self.sqliteMigrator.migrate(pool)
-    league = SQLiteLeagueStore(pool: pool, changes: changes)
-    memories = SQLiteMemoriesStore(pool: pool)
-    fortunes = SQLiteFortuneStore(database: pool)
+    let database = try SQLiteDatabase(path: path, configuration: configuration)
+    try Self.sqliteMigrator.migrate(database.pool)
+    league = SQLiteLeagueStore(database: database, changes: changes)
+    memories = SQLiteMemoriesStore(database: database)
+    fortunes = SQLiteFortuneStore(database: database)
     executor = StoreExecutor(readers: readers, writers: 1, deadline: deadline)
-    probe = { _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
+    probe = { _ = try database.unsafeRead { db in try Int.fetchOne(db, sql: "SELECT 1") } }
     listener = nil
   }
 
