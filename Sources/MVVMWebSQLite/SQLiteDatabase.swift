@@ -19,7 +19,7 @@ public final class SQLiteDatabase: Sendable {
   public let pool: DatabasePool
   private let path: String
   private let readerConfiguration: Configuration
-  private let idle = Mutex<[DatabaseQueue]>([])
+  private let readers = Mutex(Readers())
   private let opened = Atomic(0)
 
   /// The file at `path`, created if needed, in WAL mode. `configuration` applies to the
@@ -44,24 +44,45 @@ public final class SQLiteDatabase: Sendable {
     try borrowingReader { reader in try reader.unsafeRead(body) }
   }
 
-  /// Closes the readers and the pool, as a stop or a restart does, once no read is running: a
-  /// read still running keeps its connection until it ends.
+  /// Closes the readers and the pool, as a stop or a restart does. A read after this throws
+  /// GRDB's "connection is closed"; a read still running closes its connection when it ends.
+  /// Every connection is closed even when one fails to; the first failure is thrown.
   public func close() throws {
-    let readers = idle.withLock { readers in
-      defer { readers.removeAll() }
-      return readers
+    let idle = readers.withLock { readers in
+      readers.closed = true
+      defer { readers.idle.removeAll() }
+      return readers.idle
     }
-    for reader in readers { try reader.close() }
-    try pool.close()
+    var failure: (any Error)?
+    for reader in idle {
+      do { try reader.close() } catch { failure = failure ?? error }
+    }
+    do { try pool.close() } catch { failure = failure ?? error }
+    if let failure { throw failure }
   }
 
   /// How many read connections have been opened so far (for tests and diagnostics).
   public var readersOpened: Int { opened.load(ordering: .relaxed) }
 
   private func borrowingReader<T>(_ body: (DatabaseQueue) throws -> T) throws -> T {
-    let reader = try idle.withLock { $0.popLast() } ?? openReader()
-    defer { idle.withLock { $0.append(reader) } }
+    let reader =
+      try readers.withLock { readers throws(DatabaseError) in
+        guard !readers.closed else {
+          throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed")
+        }
+        return readers.idle.popLast()
+      } ?? openReader()
+    defer { giveBack(reader) }
     return try body(reader)
+  }
+
+  /// Keeps `reader` for the next read, or closes it when the database was closed meanwhile.
+  private func giveBack(_ reader: DatabaseQueue) {
+    let kept = readers.withLock { readers in
+      if !readers.closed { readers.idle.append(reader) }
+      return !readers.closed
+    }
+    if !kept { try? reader.close() }
   }
 
   private func openReader() throws -> DatabaseQueue {
@@ -69,4 +90,10 @@ public final class SQLiteDatabase: Sendable {
     opened.add(1, ordering: .relaxed)
     return reader
   }
+}
+
+/// The read connections not in use, and whether `close()` has been called.
+private struct Readers {
+  var idle: [DatabaseQueue] = []
+  var closed = false
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GRDB
 import MVVMWebSQLite
+import Synchronization
 import Testing
 
 /// `SQLiteDatabase` on a real file: reads on its own read-only connections, one per read running
@@ -86,5 +87,37 @@ import Testing
     _ = try database.read(count)
     try database.close()
     #expect(throws: DatabaseError.self) { try insert() }
+    #expect {
+      try database.unsafeRead(count)
+    } throws: { error in
+      (error as? DatabaseError)?.resultCode == .SQLITE_MISUSE
+    }
+    #expect(database.readersOpened == 1)
+  }
+
+  /// A read running while the database is closed ends normally, and its connection is closed
+  /// rather than kept: the next read is refused without opening one.
+  @Test func aReadRunningAtCloseClosesItsConnectionWhenItEnds() throws {
+    let inside = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let database = database
+    let result = Mutex<Int?>(nil)
+    Thread.detachNewThread {
+      let value = try? database.read { db in
+        inside.signal()
+        release.wait()
+        return try Int.fetchOne(db, sql: "SELECT 7")
+      }
+      result.withLock { $0 = value ?? nil }
+      done.signal()
+    }
+    inside.wait()
+    try database.close()
+    release.signal()
+    done.wait()
+    #expect(result.withLock { $0 } == 7)
+    #expect(throws: DatabaseError.self) { try database.read(count) }
+    #expect(database.readersOpened == 1)
   }
 }
