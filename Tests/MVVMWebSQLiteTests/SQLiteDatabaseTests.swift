@@ -34,24 +34,41 @@ import Testing
     #expect(database.readersOpened == 1)
   }
 
-  @Test func readsRunningAtOnceHaveAConnectionEach() throws {
+  /// Runs `during` while another thread is inside a read, then lets that read end, and
+  /// returns what it returned (7, or nil when it failed).
+  private func whileAReadRuns(_ during: () throws -> Void) throws -> Int? {
     let inside = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Int?>(nil)
     let database = database
     Thread.detachNewThread {
-      _ = try? database.read { db in
+      let value = try? database.read { db in
         inside.signal()
         release.wait()
-        return try Int.fetchOne(db, sql: "SELECT 1")
+        return try Int.fetchOne(db, sql: "SELECT 7")
       }
+      result.withLock { $0 = value ?? nil }
       done.signal()
     }
     inside.wait()
-    #expect(try database.read(count) == 0)
-    #expect(database.readersOpened == 2)
+    do {
+      try during()
+    } catch {
+      release.signal()
+      done.wait()
+      throw error
+    }
     release.signal()
     done.wait()
+    return result.withLock { $0 }
+  }
+
+  @Test func readsRunningAtOnceHaveAConnectionEach() throws {
+    _ = try whileAReadRuns {
+      let seen = try database.read(count)
+      #expect(seen == 0 && database.readersOpened == 2)
+    }
     for _ in 0..<5 { _ = try database.read(count) }
     #expect(database.readersOpened == 2)
   }
@@ -98,26 +115,10 @@ import Testing
   /// A read running while the database is closed ends normally, and its connection is closed
   /// rather than kept: the next read is refused without opening one.
   @Test func aReadRunningAtCloseClosesItsConnectionWhenItEnds() throws {
-    let inside = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    let database = database
-    let result = Mutex<Int?>(nil)
-    Thread.detachNewThread {
-      let value = try? database.read { db in
-        inside.signal()
-        release.wait()
-        return try Int.fetchOne(db, sql: "SELECT 7")
-      }
-      result.withLock { $0 = value ?? nil }
-      done.signal()
-    }
-    inside.wait()
-    try database.close()
-    release.signal()
-    done.wait()
-    #expect(result.withLock { $0 } == 7)
+    let value = try whileAReadRuns { try database.close() }
+    #expect(value == 7)
     #expect(throws: DatabaseError.self) { try database.read(count) }
     #expect(database.readersOpened == 1)
   }
+
 }

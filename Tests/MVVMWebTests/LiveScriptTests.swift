@@ -22,14 +22,8 @@ import Testing
       .appending(path: "live-script-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let site = Site(SiteConfiguration(templatesDirectory: directory, publicDirectory: directory))
-    let website = try site.build()
-    let server = HTTPServer(
-      configuration: website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)),
-      responder: website)
-    try server.start()
-    defer { server.shutdown() }
-    try check(server.port)
+    try serving(
+      Site(SiteConfiguration(templatesDirectory: directory, publicDirectory: directory)), check)
   }
 
   @Test func theScriptIsServedWithItsValidators() throws {

@@ -47,21 +47,16 @@ enum SlowPage: Page {
       if reads.add(1, ordering: .relaxed).newValue == 1 { gate.wait() }
       return SlowViewModel()
     }
-    let website = try site.build()
-    let server = HTTPServer(
-      configuration: website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)),
-      responder: website)
-    try server.start()
-    defer { server.shutdown() }
-
-    let late = try EventStream(port: server.port, path: "/slow")
-    #expect(late.head.status == 503)
-    #expect(late.head.header("Retry-After") == "5")
-    gate.signal()
-    // The stuck read ends now (its answer dropped) before this one's starts: had it taken the
-    // place, this stream would be refused as one too many.
-    let next = try EventStream(port: server.port, path: "/slow")
-    #expect(next.head.status == 200)
-    #expect(try next.next() == EventStream.Event(retry: "2000"))
+    try serving(site) { port in
+      let late = try EventStream(port: port, path: "/slow")
+      #expect(late.head.status == 503)
+      #expect(late.head.header("Retry-After") == "5")
+      gate.signal()
+      // The stuck read ends now (its answer dropped) before this one's starts: had it taken the
+      // place, this stream would be refused as one too many.
+      let next = try EventStream(port: port, path: "/slow")
+      #expect(next.head.status == 200)
+      #expect(try next.next() == EventStream.Event(retry: "2000"))
+    }
   }
 }
