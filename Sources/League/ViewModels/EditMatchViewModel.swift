@@ -12,6 +12,8 @@ public final class EditMatchViewModel: SavableForm {
 
   private let store: any LeagueStore
   private let players: [Player]
+  /// The players' ids as the form's values, made once for both sides' boxes.
+  private lazy var playerIDTexts: [String] = players.map(\.id.lowercasedText)
   @OutputIgnored public private(set) var draft: MatchDraft
   @OutputIgnored public private(set) var errors: [Field: String] = [:]
   /// The sides whose posted players include a value that is not an id: no player of the list.
@@ -232,7 +234,13 @@ public final class EditMatchViewModel: SavableForm {
   /// `validate()` ("?" for what is missing or not a number yet); nil before.
   public var previewText: String? {
     guard checkedAsTyped else { return nil }
-    let byID = Dictionary(players.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    // Only the ticked players' names: a table of every player cost more than the rest of a
+    // 100-player form's event.
+    let ticked = Set(draft.homePlayerIDs).union(draft.awayPlayerIDs)
+    var byID: [UUID: String] = [:]
+    if !ticked.isEmpty {
+      for player in players where ticked.contains(player.id) { byID[player.id] = player.name }
+    }
     let side = { (ids: [UUID]) in
       let names = ids.compactMap { byID[$0] }
       return names.isEmpty ? "?" : names.joined(separator: " & ")
@@ -299,11 +307,13 @@ public final class EditMatchViewModel: SavableForm {
     let picked = Set(selected)
     let elsewhere = Set(other)
     var focusGiven = !focused
-    return players.map { player in
+    let ids = playerIDTexts
+    return players.indices.map { index in
+      let player = players[index]
+      let id = ids[index]
       let isDisabled = elsewhere.contains(player.id) && !picked.contains(player.id)
       let isFocused = !focusGiven && !isDisabled
       if isFocused { focusGiven = true }
-      let id = player.id.lowercasedText
       return PlayerChoice(
         id: id, name: player.name, isSelected: picked.contains(player.id),
         isDisabled: isDisabled,
