@@ -98,10 +98,14 @@ public final class SQLiteLeagueStore: LeagueStore {
   /// form and every input event of one reads the players.
   public func players() throws -> [Player] {
     try database.unsafeRead { db in
-      try PlayerRecord.fetchAll(
-        db.cachedStatement(
-          sql: "SELECT id, name, nameKey, played, points FROM player ORDER BY nameKey")
-      ).map(\.player)
+      // Only the two columns a `Player` has: the form reads every player for each event.
+      let rows = try Row.fetchCursor(
+        db.cachedStatement(sql: "SELECT id, name FROM player ORDER BY nameKey"))
+      var players: [Player] = []
+      while let row = try rows.next() {
+        players.append(Player(id: try row.uuid(atIndex: 0), name: try row.decode(atIndex: 1)))
+      }
+      return players
     }
   }
 
