@@ -12,8 +12,20 @@ import Testing
   /// Records each event's read-to-the-end flag, in order (up to 100, should the set flood it).
   final class Recorder: SocketWatcher {
     let events = Mutex<[Bool]>([])
+    /// When given, the first event waits in `socketReady` until it is signalled, holding its
+    /// thread as a long answer served there would.
+    let gate: DispatchSemaphore?
+
+    init(gate: DispatchSemaphore? = nil) {
+      self.gate = gate
+    }
+
     func socketReady(readToTheEnd: Bool) {
-      events.withLock { if $0.count < 100 { $0.append(readToTheEnd) } }
+      let first = events.withLock { events in
+        if events.count < 100 { events.append(readToTheEnd) }
+        return events.count == 1
+      }
+      if first { gate?.wait() }
     }
     var count: Int { events.withLock { $0.count } }
   }
@@ -27,12 +39,12 @@ import Testing
   }
 
   @Test func eachArrivalIsToldOnceAndAHangUpSaysSo() throws {
-    let events = try SocketEvents<Recorder>(label: "test.socket-events", target: .global())
+    let events = try SocketEvents<Recorder>(name: "test-sockets", threads: 1)
     defer { events.stop() }
     let (ours, peer) = try socketPair()
     defer { close(ours) }
     let recorder = Recorder()
-    #expect(events.watch(ours, for: recorder))
+    let token = try #require(events.watch(ours, for: recorder))
     // Registered writable: one event, then none until something changes.
     #expect(eventually { recorder.count == 1 })
     #expect(write(peer, "a", 1) == 1)
@@ -44,7 +56,7 @@ import Testing
     #expect(eventually { recorder.count == 4 })
     usleep(50_000)
     #expect(recorder.events.withLock { $0 } == [false, false, false, true])
-    events.unwatch(ours, for: recorder)
+    events.unwatch(ours, token)
   }
 
   /// A listening TCP socket on loopback, and its port: urgent data is TCP's own.
@@ -66,7 +78,7 @@ import Testing
   /// TCP ends a read at the urgent mark, with bytes behind it still unread: an event that brings
   /// urgent data must say to read to the end, or those bytes wait for the client's next send.
   @Test func urgentDataSaysToReadToTheEnd() throws {
-    let events = try SocketEvents<Recorder>(label: "test.socket-events", target: .global())
+    let events = try SocketEvents<Recorder>(name: "test-sockets", threads: 1)
     defer { events.stop() }
     let listener = try tcpListener()
     defer { close(listener.fd) }
@@ -76,7 +88,7 @@ import Testing
     defer { close(ours) }
     _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
     let recorder = Recorder()
-    #expect(events.watch(ours, for: recorder))
+    let token = try #require(events.watch(ours, for: recorder))
     #expect(eventually { recorder.count == 1 })
     peer.send("a")
     #expect(eventually { recorder.count == 2 })
@@ -84,11 +96,11 @@ import Testing
     #expect(eventually { recorder.count == 3 })
     usleep(50_000)
     #expect(recorder.events.withLock { $0 } == [false, false, true])
-    events.unwatch(ours, for: recorder)
+    events.unwatch(ours, token)
   }
 
   @Test func anUnwatchedSocketIsToldNothingAndItsWatcherIsFreed() throws {
-    let events = try SocketEvents<Recorder>(label: "test.socket-events", target: .global())
+    let events = try SocketEvents<Recorder>(name: "test-sockets", threads: 1)
     defer { events.stop() }
     let (ours, peer) = try socketPair()
     defer {
@@ -99,14 +111,38 @@ import Testing
     do {
       let recorder = Recorder()
       freed = recorder
-      #expect(events.watch(ours, for: recorder))
+      let token = try #require(events.watch(ours, for: recorder))
       #expect(eventually { recorder.count == 1 })
-      events.unwatch(ours, for: recorder)
+      events.unwatch(ours, token)
       #expect(write(peer, "a", 1) == 1)
       usleep(50_000)
       #expect(recorder.count == 1)
     }
-    // The set's reference is dropped on its queue, after any batch it had taken.
+    // The set's reference is dropped on its thread, after any batch it had taken.
     #expect(eventually { freed == nil })
+  }
+
+  /// Each thread serves the socket it was woken for: one held by a long answer leaves the
+  /// others to the set's other threads.
+  @Test func aSocketHeldByALongAnswerHoldsOnlyItsThread() throws {
+    let events = try SocketEvents<Recorder>(name: "test-sockets", threads: 2)
+    defer { events.stop() }
+    let (held, heldPeer) = try socketPair()
+    let (other, otherPeer) = try socketPair()
+    defer { [held, heldPeer, other, otherPeer].forEach { close($0) } }
+    let gate = DispatchSemaphore(value: 0)
+    let holder = Recorder(gate: gate)
+    let recorder = Recorder()
+    let heldToken = try #require(events.watch(held, for: holder))
+    // Its registration's event holds one thread at the gate.
+    #expect(eventually { holder.count == 1 })
+    let otherToken = try #require(events.watch(other, for: recorder))
+    #expect(eventually { recorder.count == 1 })
+    #expect(write(otherPeer, "a", 1) == 1)
+    #expect(eventually { recorder.count == 2 })
+    #expect(holder.count == 1)
+    gate.signal()
+    events.unwatch(held, heldToken)
+    events.unwatch(other, otherToken)
   }
 }

@@ -63,7 +63,8 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   /// closes, so unread request bytes cannot make the kernel reset away our answer (nginx's
   /// lingering close).
   private var lingering = false
-  private var watched = false
+  /// The socket's place in the server's epoll set, once it has one.
+  private var watched: SocketEvents<Connection>.Token?
   private var closed = false
   private var servedRequests = 0
   /// When the connection's current timeout ends, and when its timer is set to fire. The timer is
@@ -99,15 +100,17 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       timer.resume()
       arm(configuration.headerTimeout)
       watched = socketEvents.watch(fd, for: self)
-      if !watched { close() }
+      if watched == nil { close() }
     }
   }
 
-  /// The socket has something to read or room to write (called by `SocketEvents` from its
-  /// queue). Edge-triggered: each side does all it can now. After a hang-up, an error or urgent
-  /// data, reading goes on to the end: a short read need not have emptied the socket.
+  /// The socket has something to read or room to write (called on a thread of `SocketEvents`).
+  /// The work runs on the calling thread, through this queue's `sync`: it waits for the queue
+  /// and runs there, with no thread woken. Edge-triggered: each side does all it can now. After
+  /// a hang-up, an error or urgent data, reading goes on to the end: a short read need not have
+  /// emptied the socket.
   func socketReady(readToTheEnd: Bool) {
-    queue.async { [self] in
+    queue.sync {
       if waitingToWrite { flush() }
       if !readingPaused && !closed { readAvailable(toTheEnd: readToTheEnd) }
     }
@@ -664,7 +667,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       configuration.metrics.streamClosed()
       stream.end()
     }
-    if watched { socketEvents.unwatch(fd, for: self) }
+    if let watched { socketEvents.unwatch(fd, watched) }
     timer.cancel()
   }
 }

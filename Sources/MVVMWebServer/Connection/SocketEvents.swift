@@ -1,97 +1,195 @@
 import CMVVMWebEpoll
-import Dispatch
 import Glibc
+import Synchronization
 
 /// What `SocketEvents` tells about a socket it watches.
 protocol SocketWatcher: AnyObject, Sendable {
-  /// The socket has something to read or room to write. Called on the set's queue;
-  /// edge-triggered, so the watcher must read until the socket is empty. `readToTheEnd` says a
-  /// short read may not have emptied it: the peer hung up or the socket failed (no later event
-  /// will tell), or urgent data came (TCP ends a read at the urgent mark, bytes behind it unread).
+  /// The socket has something to read or room to write. Called on one of the set's threads,
+  /// where the watcher does the work there and then. Edge-triggered, so the watcher must read
+  /// until the socket is empty. `readToTheEnd` says a short read may not have emptied it: the
+  /// peer hung up or the socket failed (no later event will tell), or urgent data came (TCP ends
+  /// a read at the urgent mark, bytes behind it unread).
   func socketReady(readToTheEnd: Bool)
 }
 
 /// Tells connections when their socket has something to read or room to write: one epoll set
-/// holds every connection's socket, edge-triggered, and one Dispatch read source watches the set.
+/// holds every connection's socket, edge-triggered, and a few threads of its own (one per core)
+/// wait on it. The kernel wakes one waiting thread per ready socket, and that thread serves the
+/// socket itself (the connection reads, answers and writes on it, through its queue's `sync`).
 ///
 /// Why not a Dispatch read and write source per connection: on Linux each event of such a source
 /// is a round trip through Dispatch's manager thread. The manager asks the socket how much it
 /// holds (`ioctl`), disarms it (`epoll_ctl`), wakes a worker, and once the handler has run the
 /// worker wakes the manager again (an `eventfd` write) to re-arm it (`epoll_ctl`): five system
-/// calls and two thread wake-ups per request, about a third of a small request's CPU. Here a
-/// socket is registered once; a wake-up of the set's source hands on every ready connection at
-/// once, and each connection reads until `EAGAIN` (which edge-triggering asks of it anyway).
+/// calls and two thread wake-ups per request.
 ///
-/// `@unchecked Sendable`: the descriptor is only used through the kernel's own locking, and the
-/// source is Dispatch's.
+/// Why not one Dispatch source for the whole set, handing each socket on to a worker: every
+/// wake-up of that source made the same round trip through the manager, and at a few hundred
+/// requests a second each request comes alone, so it paid three wake-ups (the manager twice, a
+/// worker) for each. Here a request that comes alone wakes one thread, which answers it; under
+/// full load the threads never sleep, and there are no more of them than cores, so they do not
+/// take turns on a core mid-request (one thread serving the last socket of each batch beside
+/// Dispatch's workers raised p99 by half).
+///
+/// A handler that runs long holds its thread, as it held a Dispatch worker: store calls belong
+/// on a store's threads (`StoreWork`), waits in tasks (`Response.task`).
+///
+/// `@unchecked Sendable`: the descriptors are only used through the kernel's own locking, and
+/// what else changes is behind `slots`' lock.
 final class SocketEvents<Watcher: SocketWatcher>: @unchecked Sendable {
-  private let epollFD: Int32
-  private let source: any DispatchSourceRead
-  /// Runs the source's handler and the releases of unwatched connections, in that order, so a
-  /// connection is not freed while a batch of events that names it is being handed on. It runs
-  /// on the connections' own threads: on a thread of its own (a serial queue's default) it
-  /// competed with them for the cores, and p99 at 1,000 connections rose from 35 to 50 ms.
-  private let queue: DispatchQueue
-  private static var batch: Int32 { 64 }
+  /// Names a watched socket in the set: its watcher's slot, and that slot's generation, so an
+  /// event taken from the kernel just before its socket was unwatched finds no one, even when
+  /// the slot has a new watcher by then.
+  struct Token: Equatable, Sendable {
+    fileprivate let value: UInt64
+  }
 
-  init(label: String, target: DispatchQueue) throws(ServerError) {
-    queue = DispatchQueue(label: label, target: target)
+  private struct Slots {
+    var watchers: [Watcher?] = []
+    var generations: [UInt32] = []
+    var free: [Int] = []
+    var stopping = false
+    /// Threads still running; the last one out closes the set.
+    var running = 0
+
+    mutating func take(_ watcher: Watcher) -> Token {
+      let index: Int
+      if let reused = free.popLast() {
+        index = reused
+      } else {
+        index = watchers.count
+        watchers.append(nil)
+        generations.append(0)
+      }
+      generations[index] &+= 1
+      watchers[index] = watcher
+      return Token(value: UInt64(generations[index]) << 32 | UInt64(index))
+    }
+
+    mutating func give(back token: Token) {
+      guard let index = index(of: token) else { return }
+      watchers[index] = nil
+      free.append(index)
+    }
+
+    func watcher(for token: Token) -> Watcher? {
+      index(of: token).flatMap { watchers[$0] }
+    }
+
+    private func index(of token: Token) -> Int? {
+      let index = Int(truncatingIfNeeded: token.value & 0xFFFF_FFFF)
+      guard index < generations.count,
+        generations[index] == UInt32(truncatingIfNeeded: token.value >> 32)
+      else { return nil }
+      return index
+    }
+  }
+
+  private let epollFD: Int32
+  /// Wakes the threads from their wait, to stop: level-triggered, so each of them sees it.
+  private let wakeFD: Int32
+  private let slots = Mutex(Slots())
+  /// How many ready sockets a thread takes from the kernel at once. One: a thread serves what it
+  /// takes, so more would leave sockets waiting behind one another while another thread sleeps.
+  private static var batch: Int32 { 1 }
+  /// The event data of the wake-up, which names no slot.
+  private static var wakeKey: UInt64 { .max }
+
+  /// Starts `threads` threads, named `name` (at most 15 bytes are kept).
+  init(name: String, threads: Int) throws(ServerError) {
     epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
     guard epollFD >= 0 else {
       throw .cannotListen("an epoll set", reason: String(cString: strerror(errno)))
     }
-    source = DispatchSource.makeReadSource(fileDescriptor: epollFD, queue: queue)
-    source.setEventHandler { [self] in handOn() }
-    source.setCancelHandler { [epollFD] in Glibc.close(epollFD) }
-    source.resume()
+    wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+    var wake = epoll_event()
+    wake.events = EPOLLIN.rawValue
+    wake.data.u64 = Self.wakeKey
+    guard wakeFD >= 0, epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &wake) == 0 else {
+      let reason = String(cString: strerror(errno))
+      if wakeFD >= 0 { Glibc.close(wakeFD) }
+      Glibc.close(epollFD)
+      throw .cannotListen("an eventfd for the epoll set", reason: reason)
+    }
+    for _ in 0..<max(1, threads) {
+      slots.withLock { $0.running += 1 }
+      let started = OwnThread.start(named: name) { [self] in waitAndServe() }
+      if started != 0 {
+        let last = slots.withLock { slots in
+          slots.running -= 1
+          return slots.running == 0
+        }
+        // Threads already started serve on; with none, the set cannot work.
+        guard last else { break }
+        Glibc.close(wakeFD)
+        Glibc.close(epollFD)
+        throw .cannotListen("the epoll set's threads", reason: String(cString: strerror(started)))
+      }
+    }
   }
 
-  /// Registers a socket. The set holds a reference to its watcher until `unwatch`. Returns false
+  /// Registers a socket. The set holds a reference to its watcher until `unwatch`. Returns nil
   /// when the kernel refuses (out of memory or of watches).
-  func watch(_ fd: Int32, for watcher: Watcher) -> Bool {
-    let reference = Unmanaged.passRetained(watcher)
+  func watch(_ fd: Int32, for watcher: Watcher) -> Token? {
+    let token = slots.withLock { $0.take(watcher) }
     var event = epoll_event()
     event.events =
       EPOLLIN.rawValue | EPOLLPRI.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue
       | EPOLLET.rawValue
-    event.data.ptr = reference.toOpaque()
+    event.data.u64 = token.value
     guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
-      reference.release()
-      return false
+      slots.withLock { $0.give(back: token) }
+      return nil
     }
-    return true
+    return token
   }
 
-  /// Removes a socket before it is closed, and drops the set's reference to its watcher once any
-  /// batch already taken from the kernel has been handed on.
-  func unwatch(_ fd: Int32, for watcher: Watcher) {
+  /// Removes a socket before it is closed, and drops the set's reference to its watcher. A
+  /// thread that took the socket's event just before still holds the watcher while it serves.
+  func unwatch(_ fd: Int32, _ token: Token) {
     epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
-    let reference = Unmanaged.passUnretained(watcher)
-    queue.async { reference.release() }
+    slots.withLock { $0.give(back: token) }
   }
 
-  /// Stops watching: the set is closed once its source has finished.
+  /// Stops watching: the threads end and the last one closes the set. Called once no socket is
+  /// watched.
   func stop() {
-    source.cancel()
+    let wakes = slots.withLock { slots in
+      defer { slots.stopping = true }
+      return !slots.stopping
+    }
+    guard wakes else { return }
+    var one: UInt64 = 1
+    _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
   }
 
-  private func handOn() {
+  /// A thread's life: wait for a ready socket and serve it, until stopped.
+  private func waitAndServe() {
     withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Int(Self.batch)) { events in
       while true {
-        let count = epoll_wait(epollFD, events.baseAddress, Self.batch, 0)
+        let count = epoll_wait(epollFD, events.baseAddress, Self.batch, -1)
         if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return }
+        // A failed wait cannot recover (the set is gone): end as if stopped.
+        guard count > 0 else { break }
         for event in events.prefix(Int(count)) {
-          guard let pointer = event.data.ptr else { continue }
+          if event.data.u64 == Self.wakeKey { continue }
+          guard let watcher = slots.withLock({ $0.watcher(for: Token(value: event.data.u64)) })
+          else { continue }
           let toTheEnd =
             event.events
             & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLPRI.rawValue)
-          Unmanaged<Watcher>.fromOpaque(pointer).takeUnretainedValue().socketReady(
-            readToTheEnd: toTheEnd != 0)
+          watcher.socketReady(readToTheEnd: toTheEnd != 0)
         }
-        // A full batch may have left more behind; a short one emptied the set's ready list.
-        guard count == Self.batch else { return }
+        if slots.withLock({ $0.stopping }) { break }
       }
+    }
+    let last = slots.withLock { slots in
+      slots.running -= 1
+      return slots.running == 0
+    }
+    if last {
+      Glibc.close(wakeFD)
+      Glibc.close(epollFD)
     }
   }
 }

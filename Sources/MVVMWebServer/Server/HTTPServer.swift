@@ -1,11 +1,12 @@
 import Dispatch
+import Foundation
 import Glibc
 import Synchronization
 
 /// An HTTP/1.1 server on Grand Central Dispatch: a listening socket watched by a Dispatch source,
-/// the connections' sockets by one epoll set behind another (`SocketEvents`), and per connection
-/// a serial queue targeting one small shared concurrent queue, so thousands of idle connections
-/// cost no threads.
+/// the connections' sockets by one epoll set that a thread per core waits on and serves from
+/// (`SocketEvents`), and per connection a serial queue targeting one small shared concurrent
+/// queue, so thousands of idle connections cost no threads.
 public final class HTTPServer: Sendable {
   private struct State {
     var listenSource: ListeningSource?
@@ -75,7 +76,7 @@ public final class HTTPServer: Sendable {
     // A peer that goes away mid-write must not kill the process (writes also use MSG_NOSIGNAL).
     signal(SIGPIPE, SIG_IGN)
     let socketEvents = try SocketEvents<Connection>(
-      label: configuration.label + ".socket-events", target: workQueue)
+      name: "mvvmweb-sockets", threads: ProcessInfo.processInfo.activeProcessorCount)
     let (fd, port): (Int32, Int)
     do throws(ServerError) {
       (fd, port) = try Listener.open(configuration.address)
