@@ -5,12 +5,14 @@ import TestSupport
 import Testing
 
 /// An answer made later may be handed over from anywhere: inside `start` itself (on the
-/// connection's own queue), from an `AnswerThread` (a store thread, which sends it itself), from
-/// another thread of its own, or from a Dispatch worker. Each is sent, once, and the connection
-/// goes on to its next request.
+/// connection's own queue), from an `AnswerThread` (a store thread, which sends it itself, or
+/// leaves it to the connection when it comes before `start` is over), from another thread of its
+/// own, or from a Dispatch worker. Each is sent, once, and the connection goes on to its next
+/// request.
 @Suite struct LaterAnswerTests {
-  /// Answers `/inside` within `start`, `/store` from an `AnswerThread`, `/thread` from a thread
-  /// of its own, `/worker` from Dispatch's pool.
+  /// Answers `/inside` within `start`, `/store` from an `AnswerThread`, `/quick` from one that
+  /// answers before `start` returns (a store read quicker than the rest of the request's turn),
+  /// `/thread` from a thread of its own, `/worker` from Dispatch's pool.
   struct Handing: Responder {
     func respond(to request: Request) -> Response {
       let path = request.path
@@ -23,6 +25,14 @@ import Testing
             AnswerThread.markCurrent()
             complete(answer)
           }.start()
+        case "/quick":
+          let answered = DispatchSemaphore(value: 0)
+          Thread {
+            AnswerThread.markCurrent()
+            complete(answer)
+            answered.signal()
+          }.start()
+          answered.wait()
         case "/thread": Thread { complete(answer) }.start()
         default: DispatchQueue.global().async { complete(answer) }
         }
@@ -34,7 +44,9 @@ import Testing
     let server = try startTestServer(responder: Handing())
     defer { server.shutdown() }
     let client = try TestClient(port: server.port)
-    for path in ["/inside", "/store", "/thread", "/worker", "/store", "/inside", "/worker"] {
+    for path in [
+      "/inside", "/store", "/quick", "/thread", "/worker", "/store", "/inside", "/quick",
+    ] {
       let response = try client.request("GET", path)
       #expect(response.status == 200)
       #expect(response.text == "\(path) answered\n")
@@ -47,7 +59,7 @@ import Testing
     let server = try startTestServer(responder: Handing())
     defer { server.shutdown() }
     let client = try TestClient(port: server.port)
-    let paths = ["/store", "/thread", "/store", "/inside", "/worker", "/store"]
+    let paths = ["/store", "/thread", "/quick", "/store", "/inside", "/worker", "/quick", "/store"]
     client.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n" }.joined())
     for path in paths {
       #expect(try client.readResponse().text == "\(path) answered\n")

@@ -247,8 +247,12 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     defer { isProcessing = false }
     while !closed && !lingering && output.isEmpty {
       switch phase {
-      case .streaming, .awaiting:
+      case .streaming:
         return
+      case .awaiting(let awaited):
+        // The first time after its `start`, an answer already handed over is sent now.
+        guard let response = awaited.settle() else { return }
+        answered(awaited, with: response)
       case .head(let started):
         if readIndex == input.count {
           input.removeAll(keepingCapacity: input.capacity <= 256 * 1024)
@@ -443,17 +447,19 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     phase = .awaiting(awaited)
     arm(configuration.answerTimeout)
     start { [self] response in
-      // From a store's thread (`AnswerThread`), once `start` has returned, this queue is idle,
-      // waiting for the answer: `sync` finishes and sends it on that thread at once, where
-      // `async` would wake a Dispatch worker to do it. An answer handed over inside `start` is
-      // on this very queue, where `sync` would deadlock.
-      if AnswerThread.isCurrent && awaited.startReturned.load(ordering: .acquiring) {
+      // Handed over while the block that called `start` still runs on this queue (from inside
+      // `start`, or from a store's thread that was quicker): that block sends it, on its way
+      // out of `process`, with no thread woken.
+      if awaited.park(response) { return }
+      // From a store's thread, once that block is over, this queue is idle, waiting for the
+      // answer: `sync` finishes and sends it on that thread at once, where `async` would wake a
+      // Dispatch worker to do it.
+      if AnswerThread.isCurrent {
         queue.sync { answeredElsewhere(awaited, with: response) }
       } else {
         queue.async { [self] in answered(awaited, with: response) }
       }
     }
-    awaited.startReturned.store(true, ordering: .releasing)
   }
 
   /// Sends an answer on the thread that handed it over, and only that: requests pipelined
@@ -674,19 +680,46 @@ final class Connection: SocketWatcher, @unchecked Sendable {
 
 /// A request whose answer is being made elsewhere: what sending it needs once it comes. A class,
 /// so a late answer can tell whether it is still the one awaited.
-private final class AwaitedAnswer: @unchecked Sendable {
+private final class AwaitedAnswer: Sendable {
+  private enum Handover {
+    /// The block of the connection's queue that called `start` has not yet left `process`.
+    case starting
+    /// The answer came during that block, which sends it.
+    case parked(Response)
+    /// That block is over: the answer comes through the connection's queue.
+    case open
+  }
+
   let head: RequestHead
   let request: Request
   let route: String?
   let started: ContinuousClock.Instant
-  /// Set on the connection's queue once the answer's `start` has returned.
-  let startReturned = Atomic(false)
+  private let handover = Mutex(Handover.starting)
 
   init(head: RequestHead, request: Request, route: String?, started: ContinuousClock.Instant) {
     self.head = head
     self.request = request
     self.route = route
     self.started = started
+  }
+
+  /// Leaves the answer for the block that started it; false once that block is over.
+  func park(_ response: Response) -> Bool {
+    handover.withLock { handover in
+      guard case .starting = handover else { return false }
+      handover = .parked(response)
+      return true
+    }
+  }
+
+  /// Ends the starting block's part (called on the connection's queue): the answer parked
+  /// meanwhile, if any, to send now. Later calls return nil.
+  func settle() -> Response? {
+    handover.withLock { handover in
+      defer { handover = .open }
+      guard case .parked(let response) = handover else { return nil }
+      return response
+    }
   }
 }
 
