@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Glibc
 import Synchronization
 
@@ -76,7 +75,7 @@ public final class HTTPServer: Sendable {
     // A peer that goes away mid-write must not kill the process (writes also use MSG_NOSIGNAL).
     signal(SIGPIPE, SIG_IGN)
     let socketEvents = try SocketEvents<Connection>(
-      name: "mvvmweb-sockets", threads: ProcessInfo.processInfo.activeProcessorCount)
+      name: "mvvmweb-sockets", threads: Cores.available)
     let (fd, port): (Int32, Int)
     do throws(ServerError) {
       (fd, port) = try Listener.open(configuration.address)
