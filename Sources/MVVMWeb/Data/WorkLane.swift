@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// A fixed set of threads that take jobs from one bounded queue, in order, and a watchdog that
-/// answers a job its deadline passed. Threads of its own, not Dispatch's: a job may block (on a
-/// lock, a socket), and a blocked Dispatch worker is one fewer for every connection of the
-/// server. The threads end when the lane is released (an app built by a test, say).
+/// answers a job its deadline passed. Threads of its own, not the server's or Dispatch's: a job
+/// may block (on a lock, a socket), and a blocked server thread is one fewer for every
+/// connection. The threads end when the lane is released (an app built by a test, say).
 ///
 /// One watchdog per lane rather than a timer per call: every call of a lane is allowed the
 /// same time, so the oldest call is always the next one due, and the watchdog sleeps until then.

@@ -1,5 +1,8 @@
-/// Answers requests. The server calls it on the connection's queue, one request at a time per
-/// connection, so an implementation that blocks holds up only that connection.
+/// Answers requests. The server calls it on the thread that read the request (it has one per
+/// core), through the connection's queue, one request at a time per connection. An
+/// implementation that blocks holds that thread, and the requests it would serve meanwhile, until
+/// it returns: a store call belongs on a store's threads (`StoreWork` in MVVMWeb), a wait in an
+/// answer made later (`Response.task`, `Response.later`), which holds no server thread.
 public protocol Responder: Sendable {
   /// The answer to `request`. It may be made later (`Response.task`, `Response.later`), so an
   /// implementation that waits holds no thread.

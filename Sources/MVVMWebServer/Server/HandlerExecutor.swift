@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Where async handlers (and other tasks the server starts for answers) run: Dispatch's shared
-/// pool, like synchronous handlers, rather than Swift's cooperative pool. The cooperative pool
+/// pool, rather than Swift's cooperative pool or the server's socket threads. The cooperative pool
 /// has one thread per core, and any code that blocks one of them (a test's blocking client, a
 /// library that waits) would hold up every answer; Dispatch adds threads when its own are
 /// blocked. A task that awaits holds no thread either way.
