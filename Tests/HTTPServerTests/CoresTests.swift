@@ -21,6 +21,7 @@ import Testing
   @Test func theAvailableCoresAreTheAffinitys() throws {
     let nproc = Process()
     nproc.executableURL = URL(fileURLWithPath: "/usr/bin/nproc")
+    nproc.environment = [:]  // OMP_NUM_THREADS would change its count.
     let output = Pipe()
     nproc.standardOutput = output
     try nproc.run()

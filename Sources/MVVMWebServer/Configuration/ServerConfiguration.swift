@@ -54,6 +54,9 @@ public struct ServerConfiguration: Sendable {
   /// client, scheme, host, base path and request id here, so every middleware, the app and the
   /// access log see them.
   public var requestPreparer: (@Sendable (inout Request) -> Void)?
+  /// How many threads wait on the connections' sockets and serve them: by default one per core
+  /// the process may run on (`Cores`). A test sets it to have more than one on any machine.
+  var socketThreads: Int?
 
   /// What a server does with every request unless the app says otherwise: gives it an id
   /// (`RequestIDMiddleware`), answers `/healthz` (`HealthCheck`), then tags and compresses the

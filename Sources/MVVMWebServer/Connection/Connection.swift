@@ -63,6 +63,9 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   /// closes, so unread request bytes cannot make the kernel reset away our answer (nginx's
   /// lingering close).
   private var lingering = false
+  /// Whether a thread of the epoll set is serving the socket, and whether it was asked again
+  /// meanwhile (`SocketTurn`); the one field not confined to `queue`.
+  private let socketTurn = Atomic<UInt8>(0)
   /// The socket's place in the server's epoll set, once it has one.
   private var watched: SocketEvents<Connection>.Token?
   private var closed = false
@@ -109,10 +112,37 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   /// and runs there, with no thread woken. Edge-triggered: each side does all it can now. After
   /// a hang-up, an error or urgent data, reading goes on to the end: a short read need not have
   /// emptied the socket.
+  ///
+  /// An event that comes while another thread serves this socket (the next request, sent as the
+  /// answer left; the peer's hang-up during a long answer) is left to that thread, which serves
+  /// once more when it is done, rather than waiting for it: the set's threads are one per core,
+  /// and each one waiting here would be one fewer for every other connection.
   func socketReady(readToTheEnd: Bool) {
-    queue.sync {
-      if waitingToWrite { flush() }
-      if !readingPaused && !closed { readAvailable(toTheEnd: readToTheEnd) }
+    let asked = SocketTurn.again | (readToTheEnd ? SocketTurn.toTheEnd : 0)
+    var current = socketTurn.load(ordering: .relaxed)
+    while true {
+      let taking = current & SocketTurn.serving == 0
+      let next = taking ? SocketTurn.serving : current | asked
+      let (exchanged, found) = socketTurn.compareExchange(
+        expected: current, desired: next, ordering: .acquiringAndReleasing)
+      if exchanged {
+        if !taking { return }  // The serving thread serves once more.
+        break
+      }
+      current = found
+    }
+    var toTheEnd = readToTheEnd
+    while true {
+      queue.sync {
+        if waitingToWrite { flush() }
+        if !readingPaused && !closed { readAvailable(toTheEnd: toTheEnd) }
+      }
+      let (done, _) = socketTurn.compareExchange(
+        expected: SocketTurn.serving, desired: 0, ordering: .acquiringAndReleasing)
+      if done { return }
+      // Asked again meanwhile: take the request (and whether to read to the end) and serve.
+      let asked = socketTurn.exchange(SocketTurn.serving, ordering: .acquiringAndReleasing)
+      toTheEnd = asked & SocketTurn.toTheEnd != 0
     }
   }
 
@@ -245,14 +275,18 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   private func process() {
     isProcessing = true
     defer { isProcessing = false }
-    while !closed && !lingering && output.isEmpty {
-      switch phase {
-      case .streaming:
-        return
-      case .awaiting(let awaited):
-        // The first time after its `start`, an answer already handed over is sent now.
+    while true {
+      if case .awaiting(let awaited) = phase {
+        // The first time after its `start`, an answer already handed over is sent now, even
+        // behind bytes still waiting to be written (a `100 Continue`), as one handed over later
+        // would be.
         guard let response = awaited.settle() else { return }
         answered(awaited, with: response)
+      }
+      guard !closed && !lingering && output.isEmpty else { return }
+      switch phase {
+      case .streaming, .awaiting:
+        return
       case .head(let started):
         if readIndex == input.count {
           input.removeAll(keepingCapacity: input.capacity <= 256 * 1024)
@@ -676,6 +710,16 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     if let watched { socketEvents.unwatch(fd, watched) }
     timer.cancel()
   }
+}
+
+/// The bits of `Connection.socketTurn`.
+private enum SocketTurn {
+  /// A thread of the epoll set is serving the socket.
+  static let serving: UInt8 = 1
+  /// Another event came meanwhile: serve once more.
+  static let again: UInt8 = 2
+  /// That event said to read to the end.
+  static let toTheEnd: UInt8 = 4
 }
 
 /// A request whose answer is being made elsewhere: what sending it needs once it comes. A class,

@@ -15,7 +15,8 @@ protocol SocketWatcher: AnyObject, Sendable {
 /// Tells connections when their socket has something to read or room to write: one epoll set
 /// holds every connection's socket, edge-triggered, and a few threads of its own (one per core)
 /// wait on it. The kernel wakes one waiting thread per ready socket, and that thread serves the
-/// socket itself (the connection reads, answers and writes on it, through its queue's `sync`).
+/// socket itself (the connection reads, answers and writes on it, through its queue's `sync`), or
+/// leaves it to the thread already serving that socket.
 ///
 /// Why not a Dispatch read and write source per connection: on Linux each event of such a source
 /// is a round trip through Dispatch's manager thread. The manager asks the socket how much it
@@ -67,7 +68,8 @@ final class SocketEvents<Watcher: SocketWatcher>: @unchecked Sendable {
     }
 
     mutating func give(back token: Token) {
-      guard let index = index(of: token) else { return }
+      // Given back once: a second time would put the slot on `free` twice.
+      guard let index = index(of: token), watchers[index] != nil else { return }
       watchers[index] = nil
       free.append(index)
     }
@@ -154,13 +156,14 @@ final class SocketEvents<Watcher: SocketWatcher>: @unchecked Sendable {
   /// Stops watching: the threads end and the last one closes the set. Called once no socket is
   /// watched.
   func stop() {
-    let wakes = slots.withLock { slots in
-      defer { slots.stopping = true }
-      return !slots.stopping
+    slots.withLock { slots in
+      guard !slots.stopping else { return }
+      slots.stopping = true
+      // Under the lock: the last thread out closes the descriptor, after taking this lock.
+      guard slots.running > 0 else { return }
+      var one: UInt64 = 1
+      _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
     }
-    guard wakes else { return }
-    var one: UInt64 = 1
-    _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
   }
 
   /// A thread's life: wait for a ready socket and serve it, until stopped.
