@@ -91,9 +91,6 @@ final class SocketEvents<Watcher: SocketWatcher>: @unchecked Sendable {
   /// Wakes the threads from their wait, to stop: level-triggered, so each of them sees it.
   private let wakeFD: Int32
   private let slots = Mutex(Slots())
-  /// How many ready sockets a thread takes from the kernel at once. One: a thread serves what it
-  /// takes, so more would leave sockets waiting behind one another while another thread sleeps.
-  private static var batch: Int32 { 1 }
   /// The event data of the wake-up, which names no slot.
   private static var wakeKey: UInt64 { .max }
 
@@ -168,23 +165,22 @@ final class SocketEvents<Watcher: SocketWatcher>: @unchecked Sendable {
 
   /// A thread's life: wait for a ready socket and serve it, until stopped.
   private func waitAndServe() {
-    withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Int(Self.batch)) { events in
-      while true {
-        let count = epoll_wait(epollFD, events.baseAddress, Self.batch, -1)
-        if count < 0 && errno == EINTR { continue }
-        // A failed wait cannot recover (the set is gone): end as if stopped.
-        guard count > 0 else { break }
-        for event in events.prefix(Int(count)) {
-          if event.data.u64 == Self.wakeKey { continue }
-          guard let watcher = slots.withLock({ $0.watcher(for: Token(value: event.data.u64)) })
-          else { continue }
-          let toTheEnd =
-            event.events
-            & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLPRI.rawValue)
-          watcher.socketReady(readToTheEnd: toTheEnd != 0)
-        }
-        if slots.withLock({ $0.stopping }) { break }
-      }
+    // One ready socket at a time: a thread serves what it takes, so taking more would leave
+    // sockets waiting behind one another while another thread sleeps.
+    var event = epoll_event()
+    while true {
+      let count = epoll_wait(epollFD, &event, 1, -1)
+      if count < 0 && errno == EINTR { continue }
+      // A failed wait cannot recover (the set is gone): end as if stopped.
+      guard count == 1 else { break }
+      // The wake-up is only ever sent to stop (it stays readable, so every thread sees it).
+      if event.data.u64 == Self.wakeKey { break }
+      guard let watcher = slots.withLock({ $0.watcher(for: Token(value: event.data.u64)) })
+      else { continue }
+      let toTheEnd =
+        event.events
+        & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLPRI.rawValue)
+      watcher.socketReady(readToTheEnd: toTheEnd != 0)
     }
     let last = slots.withLock { slots in
       slots.running -= 1
