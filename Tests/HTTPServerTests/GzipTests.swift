@@ -8,6 +8,22 @@ import Testing
 /// Deflate streams are reused between bodies: every body still comes out as a complete gzip file
 /// of exactly its bytes, checked with the system's own gzip.
 @Suite struct GzipTests {
+  /// Text and the text-based formats are compressed, by their media type alone, in any case.
+  @Test func onlyTextTypesAreCompressible() {
+    let compressible = [
+      "text/html; charset=utf-8", "TEXT/CSS", " text/plain ", "application/json",
+      "Image/SVG+XML", "application/javascript; charset=utf-8", "application/xml",
+      "application/manifest+json",
+    ]
+    let not = [
+      "image/png", "texts/html", "text", "application/jsonx", "application/octet-stream", "",
+      ";text/html",
+    ]
+    #expect(compressible.filter { !Gzip.isCompressible(contentType: $0) } == [])
+    #expect(not.filter { Gzip.isCompressible(contentType: $0) } == [])
+    #expect(!Gzip.isCompressible(contentType: nil))
+  }
+
   @Test func reusedStreamsCompressEachBodyOnItsOwn() throws {
     let bodies = [
       Array(String(repeating: "MVVMWeb renders pages. ", count: 300).utf8),

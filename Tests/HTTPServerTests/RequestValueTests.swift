@@ -44,4 +44,27 @@ import Testing
     #expect(PercentDecoding.decode(Array("a+b".utf8), plusIsSpace: true) == "a b")
     #expect(PercentDecoding.decode([], plusIsSpace: true) == "")
   }
+
+  /// A form's pairs come in order, an empty piece is none, and a name without `=` has an empty
+  /// value; its type is read whatever its case and parameters, and only that type is a form.
+  @Test func aFormIsReadPieceByPieceAndOnlyAsItsOwnType() throws {
+    func form(_ body: String, type: String) throws -> [String] {
+      let request = try Request(
+        method: "POST", target: "/", headers: ["Host": "a", "Content-Type": type],
+        body: Array(body.utf8))
+      return try request.form().pairs.map { "\($0.name)=\($0.value)" }
+    }
+    let type = "application/x-www-form-urlencoded"
+    #expect(try form("&a=1&&b=x+y&c&=d&", type: type) == ["a=1", "b=x y", "c=", "=d"])
+    #expect(try form("", type: type) == [])
+    #expect(try form("&&", type: type) == [])
+    #expect(
+      try form("a=%E2%9C%93", type: " Application/X-WWW-Form-URLEncoded ; charset=UTF-8") == ["a=✓"]
+    )
+    for other in ["text/plain", "application/x-www-form-urlencodedx", "application/x-www-form", ""]
+    {
+      #expect(throws: HTTPError.self) { try form("a=1", type: other) }
+    }
+    #expect(throws: HTTPError.self) { try form("a=1&b=%zz", type: type) }
+  }
 }

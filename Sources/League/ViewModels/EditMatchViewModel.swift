@@ -18,12 +18,13 @@ public final class EditMatchViewModel: SavableForm {
   @OutputIgnored public private(set) var errors: [Field: String] = [:]
   /// The sides whose posted players include a value that is not an id: no player of the list.
   private var unreadableSides: Set<Field> = []
-  /// Whether the form was checked as typed (`validate()`): only then does it preview the result
-  /// and list what keeps it from being saved.
-  private var checkedAsTyped = false
   /// What keeps the match from being saved, in the form's order, after `validate()`; empty
   /// before, so the page without script is the form it always was.
   public private(set) var saveReasons: [FormReason] = []
+  /// "Alice & Bruno 2 : 1 Chloé": the result as it would be saved, in one line, made by
+  /// `validate()` ("?" for what is missing or not a number yet); nil before. Made once there,
+  /// not on each read: the page reads it twice, to test it and to write it.
+  public private(set) var previewText: String?
   /// A one-time confirmation, such as "Player added" on the way back from the player form.
   public var notice: String?
   /// The match as the store has it: read when the form was made from it, or when the form of a
@@ -90,7 +91,6 @@ public final class EditMatchViewModel: SavableForm {
   /// side without players, goals not typed) is not blamed on a field nobody has reached, but it
   /// is among `saveReasons`, as is every other problem.
   public func validate() {
-    checkedAsTyped = true
     let all = validationErrors()
     errors = all.filter { field, _ in
       switch field {
@@ -109,6 +109,15 @@ public final class EditMatchViewModel: SavableForm {
       default: return FormReason(text: message)
       }
     }
+    previewText =
+      "\(previewNames(draft.homePlayerIDs)) \(scoreText) \(previewNames(draft.awayPlayerIDs))"
+  }
+
+  /// The ticked players' names, "?" for none. Each id is looked for in the list: a side has a
+  /// few, and a table of every player cost more than the rest of a 100-player form's event.
+  private func previewNames(_ ids: [UUID]) -> String {
+    let names = ids.compactMap { id in players.first { $0.id == id }?.name }
+    return names.isEmpty ? "?" : names.joined(separator: " & ")
   }
 
   private static func isBlank(_ text: String) -> Bool {
@@ -166,17 +175,21 @@ public final class EditMatchViewModel: SavableForm {
 
   private func validationErrors() -> [Field: String] {
     var errors: [Field: String] = [:]
-    let known = Set(players.map(\.id))
-    let home = Set(draft.homePlayerIDs)
-    let away = Set(draft.awayPlayerIDs)
+    // Lists searched, not sets built: a side holds a few ids (each once, as `MatchDraft` reads
+    // them), and hashing every player's id cost more than the rest of the check.
+    let home = draft.homePlayerIDs
+    let away = draft.awayPlayerIDs
+    let isKnown = { (id: UUID) in self.players.contains { $0.id == id } }
     if home.isEmpty && !unreadableSides.contains(.home) {
       errors[.home] = "Pick at least one home player"
     }
     if away.isEmpty && !unreadableSides.contains(.away) {
       errors[.away] = "Pick at least one away player"
     }
-    if !home.isDisjoint(with: away) { errors[.bothSides] = "A player cannot play on both sides" }
-    if !unreadableSides.isEmpty || !home.union(away).isSubset(of: known) {
+    if home.contains(where: away.contains) {
+      errors[.bothSides] = "A player cannot play on both sides"
+    }
+    if !unreadableSides.isEmpty || !home.allSatisfy(isKnown) || !away.allSatisfy(isKnown) {
       errors[.form] = "Pick players from the list"
     }
     if Self.goals(draft.homeGoals) == nil {
@@ -194,8 +207,10 @@ public final class EditMatchViewModel: SavableForm {
     // Spaces around the digits are fine (a tab or any of Unicode's space separators), looked at
     // scalar by scalar: the form asks this several times per input event, and Foundation's
     // `trimmingCharacters` costs thousands of instructions a call.
+    // Of ASCII, only the space is a space separator: Unicode's table is asked for the rest.
     let isSpace = { (scalar: Unicode.Scalar) in
-      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+      scalar == " " || scalar == "\t"
+        || (!scalar.isASCII && scalar.properties.generalCategory == .spaceSeparator)
     }
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !isSpace($0) }),
@@ -230,23 +245,6 @@ public final class EditMatchViewModel: SavableForm {
   public var hasPlayers: Bool { !players.isEmpty }
   /// Whether `saveReasons` has anything to list.
   public var showsSaveReasons: Bool { !saveReasons.isEmpty }
-  /// "Alice & Bruno 2 : 1 Chloé": the result as it would be saved, in one line, after
-  /// `validate()` ("?" for what is missing or not a number yet); nil before.
-  public var previewText: String? {
-    guard checkedAsTyped else { return nil }
-    // Only the ticked players' names: a table of every player cost more than the rest of a
-    // 100-player form's event.
-    let ticked = Set(draft.homePlayerIDs).union(draft.awayPlayerIDs)
-    var byID: [UUID: String] = [:]
-    if !ticked.isEmpty {
-      for player in players where ticked.contains(player.id) { byID[player.id] = player.name }
-    }
-    let side = { (ids: [UUID]) in
-      let names = ids.compactMap { byID[$0] }
-      return names.isEmpty ? "?" : names.joined(separator: " & ")
-    }
-    return "\(side(draft.homePlayerIDs)) \(scoreText) \(side(draft.awayPlayerIDs))"
-  }
   public var homeGoals: String { draft.homeGoals }
   public var awayGoals: String { draft.awayGoals }
   public var canSave: Bool { validationErrors().isEmpty }
@@ -304,18 +302,18 @@ public final class EditMatchViewModel: SavableForm {
   private func choices(
     selected: [UUID], other: [UUID], side: String, otherSide: String, focused: Bool
   ) -> [PlayerChoice] {
-    let picked = Set(selected)
-    let elsewhere = Set(other)
     var focusGiven = !focused
     let ids = playerIDTexts
     return players.indices.map { index in
       let player = players[index]
       let id = ids[index]
-      let isDisabled = elsewhere.contains(player.id) && !picked.contains(player.id)
+      // The ticked ids are searched, as in `validationErrors()`: a side holds a few.
+      let isSelected = selected.contains(player.id)
+      let isDisabled = !isSelected && other.contains(player.id)
       let isFocused = !focusGiven && !isDisabled
       if isFocused { focusGiven = true }
       return PlayerChoice(
-        id: id, name: player.name, isSelected: picked.contains(player.id),
+        id: id, name: player.name, isSelected: isSelected,
         isDisabled: isDisabled,
         note: isDisabled ? "on the \(otherSide) side" : nil,
         noteID: isDisabled ? "\(side)-note-\(id)" : nil, isFocused: isFocused)

@@ -108,6 +108,18 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
   }
 
+  /// Whether a `Content-Type` value's media type, before its parameters (`; charset=UTF-8`), is
+  /// `type` (lowercase), in any case; a `type` ending in "/" (`text/`) stands for all of its
+  /// subtypes. By byte: splitting and lowercasing the value cost more than a short form's
+  /// decoding.
+  static func mediaType(of value: String, is type: String) -> Bool {
+    value.withHeaderBytes { bytes in
+      let media = bytes.prefix { $0 != UInt8(ascii: ";") }.trimmingSpaces
+      return type.utf8.last == UInt8(ascii: "/")
+        ? same(media.prefix(type.utf8.count), type.utf8) : same(media, type.utf8)
+    }
+  }
+
   /// Names compared as HTTP compares them: ASCII letters in either case, every other byte exactly.
   static func same(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
     // Most names a lookup meets differ in length, which a native string knows without a pass.

@@ -36,15 +36,28 @@ public struct Parameters: Sendable, Equatable {
   /// percent-decoding. Returns nil on a bad escape or bytes that are not UTF-8.
   public init?(urlEncoded bytes: some Collection<UInt8>) {
     var pairs: [Pair] = []
-    for piece in bytes.split(separator: UInt8(ascii: "&")) {
-      let equals = piece.firstIndex(of: UInt8(ascii: "="))
-      let rawName = piece[piece.startIndex..<(equals ?? piece.endIndex)]
-      let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
-      guard let name = PercentDecoding.decode(rawName, plusIsSpace: true),
-        let value = PercentDecoding.decode(rawValue, plusIsSpace: true)
-      else { return nil }
-      pairs.append(Pair(name, value))
+    // Piece by piece in place: `split` built an array of them first, which cost more than
+    // decoding a short form. An empty piece (`a=1&&b=2`, a trailing `&`) is no pair.
+    var start = bytes.startIndex
+    while start != bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+      if start != end {
+        guard let pair = Self.pair(bytes[start..<end]) else { return nil }
+        pairs.append(pair)
+      }
+      start = end == bytes.endIndex ? end : bytes.index(after: end)
     }
     self.pairs = pairs
+  }
+
+  /// One `name=value` piece, decoded; nil on a bad escape or bytes that are not UTF-8.
+  private static func pair(_ piece: some Collection<UInt8>) -> Pair? {
+    let equals = piece.firstIndex(of: UInt8(ascii: "="))
+    let rawName = piece[piece.startIndex..<(equals ?? piece.endIndex)]
+    let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
+    guard let name = PercentDecoding.decode(rawName, plusIsSpace: true),
+      let value = PercentDecoding.decode(rawValue, plusIsSpace: true)
+    else { return nil }
+    return Pair(name, value)
   }
 }

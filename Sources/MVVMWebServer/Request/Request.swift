@@ -174,8 +174,7 @@ public struct Request: Sendable {
 
   /// The decoded fields of an `application/x-www-form-urlencoded` body.
   public func form() throws(HTTPError) -> Parameters {
-    let type = headers["content-type"]?.split(byte: ";").first?.trimmingSpaces.lowercased()
-    guard type == "application/x-www-form-urlencoded" else {
+    guard sendsURLEncodedForm else {
       throw HTTPError(
         .unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
     }
@@ -183,5 +182,12 @@ public struct Request: Sendable {
       throw HTTPError(.badRequest, "The form holds an invalid percent-escape or is not UTF-8.")
     }
     return parameters
+  }
+
+  /// Whether `Content-Type` names a URL-encoded form, whatever its case and parameters.
+  private var sendsURLEncodedForm: Bool {
+    headers["content-type"].map {
+      HTTPHeaders.mediaType(of: $0, is: "application/x-www-form-urlencoded")
+    } ?? false
   }
 }

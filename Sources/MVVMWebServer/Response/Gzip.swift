@@ -24,13 +24,14 @@ enum Gzip {
 
   /// Media types worth compressing: text, and the structured formats that are text underneath.
   static func isCompressible(contentType: String?) -> Bool {
-    guard let type = contentType?.split(byte: ";").first?.trimmingSpaces.lowercased() else {
-      return false
-    }
-    return type.hasPrefix("text/") || type == "application/json" || type == "image/svg+xml"
-      || type == "application/javascript" || type == "application/xml"
-      || type == "application/manifest+json"
+    guard let contentType else { return false }
+    return compressibleTypes.contains { HTTPHeaders.mediaType(of: contentType, is: $0) }
   }
+
+  private static let compressibleTypes = [
+    "text/", "application/json", "image/svg+xml", "application/javascript", "application/xml",
+    "application/manifest+json",
+  ]
 
   /// Whether `Accept-Encoding` allows gzip (present, and not with `q=0`).
   static func isAccepted(by headers: HTTPHeaders) -> Bool {
