@@ -338,9 +338,31 @@ private let directionCharacter =
     #expect(
       form.formError
         == "The match could not be saved just now; nothing was changed. Please try again.")
+    #expect(form.storedText == nil)
     let player = NewPlayerViewModel(store: failing)
     player.setName("Cy")
     #expect(throws: FailingLeagueStore.Unavailable.self) { try player.save() }
+  }
+
+  /// An edit the store could not save comes back beside the match as stored, read after the
+  /// failure: the form was made for the post without it.
+  @Test func anEditTheStoreCouldNotSaveShowsTheMatchAsStored() throws {
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let id = try store.saveMatch(
+      MatchRecord(homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 1, awayGoals: 0))
+    let failing = FailingLeagueStore(base: store)
+    let form = try #require(
+      try EditMatchViewModel.posting(store: failing, matchID: id, token: "t"))
+    form.setHomePlayers([ann.id.lowercasedText])
+    form.setAwayPlayers([ben.id.lowercasedText])
+    form.setHomeGoals("4")
+    form.setAwayGoals("4")
+    #expect(form.storedText == nil)
+    #expect(throws: FailingLeagueStore.Unavailable.self) { try form.save() }
+    form.reportStoreFailure()
+    #expect(form.storedText == "Saved as: Ann 1 : 0 Ben")
+    #expect(form.homeGoals == "4" && form.awayGoals == "4")
   }
 
   @Test func draftRoundTripsThroughFormFields() {

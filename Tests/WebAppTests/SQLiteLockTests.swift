@@ -69,4 +69,33 @@ import Testing
     #expect(rankings.contains(">Unlocked<"))
     #expect(!rankings.contains("Locked"))
   }
+
+  /// An edit the lock kept from being saved comes back with what was typed and beside the match
+  /// as stored, as a refused edit does: only writes wait for the lock, so the match is read.
+  @Test func anEditTheLockRefusedShowsTheMatchAsStored() throws {
+    let app = try AppHarness(demo: true) { $0.storeDeadline = .milliseconds(500) }
+    let list = try app.get("/matches").text
+    let id = try #require(list.firstMatch(of: #/matches/([0-9a-f-]{36})/edit/#)?.1)
+    let form = try app.get("/matches/\(id)/edit").text
+    let stored = try #require(form.firstMatch(of: #/Saved as: [^<]+/#)?.0)
+    let ticked = { (side: String) in
+      form.matches(of: #/name="(home|away)" value="([0-9a-f-]{36})" checked/#)
+        .filter { $0.1 == side }.map { "\(side)=\($0.2)" }
+    }
+    let body = (ticked("home") + ticked("away") + ["homeGoals=9", "awayGoals=8", "token=lock"])
+      .joined(separator: "&")
+
+    var holding = Configuration()
+    holding.allowsUnsafeTransactions = true
+    let other = try DatabaseQueue(
+      path: app.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
+    try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+    let refused = try app.post("/matches/\(id)/edit", body)
+    try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+
+    #expect(refused.status == 503)
+    #expect(refused.text.contains("The match could not be saved just now; nothing was changed."))
+    #expect(refused.text.contains(String(stored)))
+    #expect(refused.text.contains(#"value="9""#) && refused.text.contains(#"value="8""#))
+  }
 }

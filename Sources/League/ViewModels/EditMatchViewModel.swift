@@ -145,9 +145,12 @@ public final class EditMatchViewModel: SavableForm {
     }
   }
 
-  /// The store could not save the match: the form says so, keeping everything typed.
+  /// The store could not save the match: the form says so, keeping everything typed, and an
+  /// edited match shows beside it as stored when it can still be read (a write lock held
+  /// elsewhere stops only writes); when it cannot, the form comes back without it.
   public func reportStoreFailure() {
     errors[.form] = "The match could not be saved just now; nothing was changed. Please try again."
+    if stored == nil, let id = draft.matchID { stored = try? store.match(id: id) }
   }
 
   private func fail(_ field: Field, _ message: String) throws -> Outcome {
