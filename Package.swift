@@ -177,3 +177,35 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Each target also depends on every target of this package below it, not only on those it names:
+// SwiftPM recompiles a module when a module it depends on directly changes, and not when only
+// one further down does. A stored property added to a struct there (even a private one) changes
+// the struct's size without changing the module in between, so a module left as it was would
+// keep the old layout and write past the struct's end (swiftlang/swift#89636, found in
+// `mvvmweb serve`'s shutdown). Clean builds were never affected.
+let namedDependencies = Dictionary(
+  uniqueKeysWithValues: package.targets.map { target in
+    (
+      target.name,
+      target.dependencies.compactMap { dependency -> String? in
+        switch dependency {
+        case .byNameItem(let name, _), .targetItem(let name, _): name
+        default: nil
+        }
+      }
+    )
+  })
+let regularTargets = Set(package.targets.filter { $0.type == .regular }.map(\.name))
+for target in package.targets {
+  let named = namedDependencies[target.name] ?? []
+  var below: [String] = []
+  var pending = named
+  while let name = pending.popLast() {
+    guard !below.contains(name) else { continue }
+    below.append(name)
+    pending += namedDependencies[name] ?? []
+  }
+  target.dependencies += below.filter { regularTargets.contains($0) && !named.contains($0) }
+    .map { .target(name: $0) }
+}
