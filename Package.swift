@@ -21,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // The vocabulary of HTTP (`HTTPRequest.Method`) that our public API speaks.
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // `swift package generate-documentation`: the DocC catalog in Sources/MVVMWeb/MVVMWeb.docc.
@@ -48,6 +50,7 @@ let package = Package(
       dependencies: [
         "CMVVMWebZlib", "CMVVMWebEpoll", .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ]),
     // The binding vocabulary's schema is compiled into the module (`embedInCode`, no bundle to
     // find at run time), so an app validates its templates without a copy of its own.

@@ -5,7 +5,7 @@ import MVVMWeb
 /// call, and the view model and template make the page from them, with no cache of the rows or
 /// of the page. Like every page that reads the store, it runs on the store's threads.
 public struct FortunesFeature: Feature {
-  static let path = "/fortunes"
+  static let route = Route("/fortunes")
 
   let store: any FortuneStore
   let data: StoreWork
@@ -19,7 +19,7 @@ public struct FortunesFeature: Feature {
   public func register(in site: inout Site) {
     let page = site.declare(FortunesPage.self)
     let metrics = site.configuration.metrics
-    site.get(Self.path) { request in
+    site.get(Self.route) { request in
       data.read(request) { try fortunes(request, page, metrics) }
     }
   }

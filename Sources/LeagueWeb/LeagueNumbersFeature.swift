@@ -7,6 +7,7 @@ extension LeagueNumbersViewModel: Page {
 
 /// `/numbers`: the league in numbers, live.
 public struct LeagueNumbersFeature: Feature {
+  static let route = Route("/numbers")
   let store: any LeagueStore
   let data: StoreWork
 
@@ -16,7 +17,7 @@ public struct LeagueNumbersFeature: Feature {
   }
 
   public func register(in site: inout Site) {
-    site.page("/numbers", LeagueNumbersViewModel.self, following: [.league], reading: data) { _ in
+    site.page(Self.route, LeagueNumbersViewModel.self, following: [.league], reading: data) { _ in
       try LeagueNumbersViewModel(store: store)
     }
   }

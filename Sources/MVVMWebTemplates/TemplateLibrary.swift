@@ -9,6 +9,9 @@ public struct TemplateLibrary: Sendable {
   /// by page in name order, then the site's: a value computed for nothing, or a link a template
   /// still writes as text.
   public let unboundOutputs: [UnboundOutput]
+  /// The inputs of the pages' view models that no form of their page sends, page by page in
+  /// name order.
+  public let unsentInputs: [UnsentInput]
 
   /// Loads each page named in `pages` (a file name relative to `directory`, like
   /// `matches.xhtml`) and checks its bindings against the schema of the view model it will render.
@@ -17,9 +20,12 @@ public struct TemplateLibrary: Sendable {
   /// model's (the layout's navigation links): a page's own output of the same name hides it.
   /// A root-relative address written as text in a URL attribute is refused unless it starts with
   /// one of `assetPrefixes` (static files): the app's own addresses come from destinations.
+  ///
+  /// `inputs` are the inputs of the pages whose view models take some (by page name): each named
+  /// field of such a page's forms must be one of them, of a kind that fits.
   public init(
     directory: String, pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
-    assetPrefixes: [String] = ["/static/"]
+    inputs: [String: [InputDeclaration]] = [:], assetPrefixes: [String] = ["/static/"]
   ) throws(TemplateErrors) {
     guard let resolved = realpath(directory, nil) else {
       throw TemplateErrors([
@@ -33,6 +39,7 @@ public struct TemplateLibrary: Sendable {
     var compiled: [String: CompiledTemplate] = [:]
     var layouts: [String: TemplateElement] = [:]
     var bound = BoundOutputs()
+    var unsent: [UnsentInput] = []
     for (name, schema) in pages.sorted(by: { $0.key < $1.key }) {
       guard var page = loader.load(name) else { continue }
       let schemaErrors = loader.schemaErrors
@@ -49,6 +56,10 @@ public struct TemplateLibrary: Sendable {
       let ops = compiler.compile(page)
       errors += compiler.errors.isEmpty ? schemaErrors : compiler.errors
       for (schema, names) in compiler.bound { bound.insert(names, of: schema) }
+      if let declared = inputs[name] {
+        errors += InputsCheck.errors(compiler.formFields, inputs: declared)
+        unsent += InputsCheck.unsent(compiler.formFields, inputs: declared, page: name)
+      }
       let template = CompiledTemplate(
         ops: ops, bindsSite: compiler.bindsSite, inputForms: compiler.inputForms)
       // Render plans keep offsets in 32 bits: a page anywhere near 2 GiB is refused, not wrapped.
@@ -67,6 +78,7 @@ public struct TemplateLibrary: Sendable {
     guard errors.isEmpty else { throw TemplateErrors(errors) }
     self.pages = compiled
     unboundOutputs = bound.unbound(pages: pages, site: site)
+    unsentInputs = unsent
   }
 
   /// The compiled page `page` (its file, `"rankings.xhtml"`), or nil when it was not declared.

@@ -1,7 +1,10 @@
-/// A form's view model: it validates and saves, says how that went, and when the store could not
-/// be written it shows so on the form, keeping everything typed. Coordinators save any of them
-/// the same way.
+/// A form's view model: it validates as people type, validates and saves, says how that went,
+/// and when the store could not be written it shows so on the form, keeping everything typed. A
+/// site saves any of them the same way (`Site.form`).
 public protocol SavableForm: Outputs {
+  /// Checks what was typed and saves nothing: an input event. Throws only when a store it reads
+  /// cannot be read.
+  func validate() throws
   /// Validates and saves: `.done`, or `.failed` with the errors shown next to their fields.
   /// Throws only when the store cannot be written.
   func save() throws -> Outcome

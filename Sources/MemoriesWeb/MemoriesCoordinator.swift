@@ -18,51 +18,34 @@ struct MemoriesCoordinator: Sendable {
   func register(in site: inout Site) throws {
     let media = try StaticFiles(
       root: mediaDirectory, cacheControl: "public, max-age=31536000, immutable")
-    site.get(MemoriesRoutes.media) { request in
+    site.get(MemoriesRoutes.media) { request, _ in
       media.respond(to: request, segments: request.pathSegments.dropFirst())
     }
     site.get(MemoriesRoutes.today) { request in
       let today = MemoriesRoutes.path(for: .issue(IssueKey.today(in: timeZone)))
       return .redirect(to: request.location(today), status: .found)
     }
-    site.get(MemoriesRoutes.issue) { request in
+    site.get(MemoriesRoutes.issue) { request, key in
       data.read(request) {
-        issuePage.render(try issueViewModel(request), for: request)
+        issuePage.render(try issueViewModel(key, request), for: request)
       }
     }
-    site.get(MemoriesRoutes.detail) { request in
-      data.read(request) { try detailPage(request) }
+    site.get(MemoriesRoutes.detail) { request, key, itemID, presentable in
+      data.read(request) {
+        let viewModel = try issueViewModel(key, request)
+        guard let detail = viewModel.detail(itemID: itemID, presentable) else {
+          throw HTTPError(.notFound, MemoriesRoutes.noSuchDetail)
+        }
+        return detailPage.render(detail, for: request)
+      }
     }
   }
 
-  private func issueViewModel(_ request: Request) throws -> IssueViewModel {
-    let text = request.routeParameters["key"] ?? ""
-    guard let key = IssueKey(text) else {
-      throw HTTPError(
-        .notFound,
-        "There is no issue for “\(text)”: an issue's address is a real date written like 20150309.")
-    }
-    let issue: Issue
-    do {
-      issue = try store.issue(for: key)
-    } catch {
-      StoreFailure.log(error, request, metrics)
-      throw StoreFailure.notRead
-    }
+  private func issueViewModel(_ key: IssueKey, _ request: Request) throws -> IssueViewModel {
+    let issue = try StoreFailure.reading(request, metrics) { try store.issue(for: key) }
     let directory = mediaDirectory
     return IssueViewModel(issue: issue, timeZone: timeZone) { file in
       FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(file))
     }
-  }
-
-  private func detailPage(_ request: Request) throws -> Response {
-    let viewModel = try issueViewModel(request)
-    guard let presentable = Presentable(rawValue: request.routeParameters["detail"] ?? ""),
-      let detail = viewModel.detail(itemID: request.routeParameters["id"] ?? "", presentable)
-    else {
-      throw HTTPError(
-        .notFound, "This memory has no such page. Go back to the issue to see what it holds.")
-    }
-    return detailPage.render(detail, for: request)
   }
 }

@@ -12,18 +12,17 @@ struct PlaylistCoordinator: Sendable {
     let version: (@Sendable () -> String?)? =
       site.templatesAreFixed ? { @Sendable [source] in source.version() } : nil
     let route = PlaylistRoutes.playlist
-    site.get(route) { [validator = site.validator] request in
-      try validator.respond(to: request, route: route, version: version) {
-        try playlist(request)
+    site.get(route) { [validator = site.validator] request, number in
+      try validator.respond(to: request, route: route.pattern, version: version) {
+        try playlist(request, page: number)
       }
     }
   }
 
-  func playlist(_ request: Request) throws -> Response {
-    let number = try PageParameter.number(request, list: "playlist")
+  func playlist(_ request: Request, page number: PageNumber) throws -> Response {
     let viewModel: PlaylistViewModel
     do {
-      viewModel = try PlaylistViewModel(source: source, page: number)
+      viewModel = try PlaylistViewModel(source: source, page: number.number)
     } catch {
       throw PageParameter.notFound(error, list: "playlist")
     }

@@ -20,7 +20,7 @@ public struct PlaylistPageBenchmark {
     _ = try site.build()
     source = PlaylistSource(fetcher: FileSongFetcher(path: songsPath))
     coordinator = PlaylistCoordinator(source: source, page: page)
-    request = try Request(method: "GET", target: "/playlist")
+    request = try Request(method: .get, target: "/playlist")
   }
 
   /// How many songs the page shows.
@@ -28,7 +28,8 @@ public struct PlaylistPageBenchmark {
 
   /// Renders the page once; returns its size.
   public func renderOnce() -> Int {
-    guard let response = try? coordinator.playlist(request), case .bytes(let body) = response.body
+    guard let response = try? coordinator.playlist(request, page: .first),
+      case .bytes(let body) = response.body
     else { return 0 }
     return body.count
   }

@@ -30,21 +30,21 @@ struct UsersCoordinator: Sendable {
     site.post(UsersRoutes.refresh) { request in
       _ = try request.checkedForm()
       listViewModel().refresh()
-      return .redirect(to: request.location(UsersRoutes.users))
+      return .redirect(to: request.location(UsersRoutes.users.path()))
     }
     site.post(UsersRoutes.clearCache) { request in
       _ = try request.checkedForm()
       listViewModel().clearCache()
       return UsersNotice.avatarsCleared.redirect(
-        to: request.location(UsersRoutes.users), for: request)
+        to: request.location(UsersRoutes.users.path()), for: request)
     }
-    site.get(UsersRoutes.person) { request in
-      let user = try user(request)
+    site.get(UsersRoutes.person) { request, id in
+      let user = try user(id)
       let avatar = avatars.avatar(firstName: user.firstName, lastName: user.lastName)
       return personPage.render(PersonViewModel(user: user, avatar: avatar), for: request)
     }
-    site.get(UsersRoutes.avatar) { request in
-      let user = try user(request)
+    site.get(UsersRoutes.avatar) { request, id, _ in
+      let user = try user(id)
       let avatar = avatars.avatar(firstName: user.firstName, lastName: user.lastName)
       let etag = "\"\(avatar.version)\""
       var headers: HTTPHeaders = [
@@ -64,12 +64,9 @@ struct UsersCoordinator: Sendable {
     UsersViewModel(store: store, avatars: avatars)
   }
 
-  private func user(_ request: Request) throws -> User {
-    guard case .value(let id)? = request.routeParameters["id"].flatMap(DecimalNumber.init),
-      let user = store.user(id: id)
-    else {
-      throw HTTPError(
-        .notFound, "There is no user at this address. The list may have been refreshed since.")
+  private func user(_ id: Int) throws(HTTPError) -> User {
+    guard let user = store.user(id: id) else {
+      throw HTTPError(.notFound, UsersRoutes.noSuchUser)
     }
     return user
   }

@@ -1,23 +1,27 @@
 import MVVMWeb
 import Users
 
-/// The user list's addresses. `UsersCoordinator` registers its routes with these patterns, and
-/// `path(for:)` prints each destination in the same shape.
+/// The user list's addresses, declared once: `UsersCoordinator` routes them and `path(for:)`
+/// prints each destination from the same declaration.
 enum UsersRoutes {
-  static let users = "/users"
-  static let refresh = "/users/refresh"
-  static let clearCache = "/users/clear-cache"
-  static let person = "/users/:id"
-  static let avatar = "/users/:id/avatar.svg"
+  static let users = Route("/users")
+  static let refresh = Route("/users/refresh")
+  static let clearCache = Route("/users/clear-cache")
+  static let person = Route("/users/:id", Int.self, notFound: noSuchUser)
+  /// `v` is the avatar's version: a new picture gets a new address, so the old one can be kept
+  /// for ever.
+  static let avatar = Route("/users/:id/avatar.svg?v", Int.self, String?.self, notFound: noSuchUser)
 
   static func path(for destination: UsersDestination) -> String {
     switch destination {
-    case .users: users
-    case .refresh: refresh
-    case .clearCache: clearCache
-    case .person(let id): "/users/\(id)"
-    case .avatar(let id, let version):
-      "/users/\(id)/avatar.svg?v=\(version.pathSegment)"
+    case .users: users.path()
+    case .refresh: refresh.path()
+    case .clearCache: clearCache.path()
+    case .person(let id): person.path(id)
+    case .avatar(let id, let version): avatar.path(id, version)
     }
   }
+
+  static let noSuchUser =
+    "There is no user at this address. The list may have been refreshed since."
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct RequestValueTests {
   @Test func aChangedCopyLeavesTheOriginalAsItWas() throws {
     let original = try Request(
-      method: "POST", target: "/a/b?x=1", headers: ["Host": "example.com"], body: [1, 2])
+      method: .post, target: "/a/b?x=1", headers: ["Host": "example.com"], body: [1, 2])
     var copy = original
     copy.headers.add("X-Added", "yes")
     copy.body.append(3)
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func aRequestHeldAloneIsChangedInPlace() throws {
-    var request = try Request(method: "GET", target: "/", headers: ["Host": "a"])
+    var request = try Request(method: .get, target: "/", headers: ["Host": "a"])
     request.id = "one"
     request.id += "-two"
     request.pathSegments.append("more")
@@ -35,7 +35,7 @@ import Testing
   /// Segments and values without a `%` (or a `+` in a form) are taken as they are, but still
   /// refused when they are not UTF-8; the rest are decoded byte by byte.
   @Test func plainAndEscapedTextDecodeAlikeAndBadUTF8IsRefused() throws {
-    let request = try Request(method: "GET", target: "/caf%C3%A9/plain/a+b?q=a+b%21&r=x")
+    let request = try Request(method: .get, target: "/caf%C3%A9/plain/a+b?q=a+b%21&r=x")
     #expect(request.pathSegments == ["café", "plain", "a+b"])
     #expect(request.query["q"] == "a b!" && request.query["r"] == "x")
     #expect(PercentDecoding.decode([0x61, 0xff], plusIsSpace: false) == nil)
@@ -50,7 +50,7 @@ import Testing
   @Test func aFormIsReadPieceByPieceAndOnlyAsItsOwnType() throws {
     func form(_ body: String, type: String) throws -> [String] {
       let request = try Request(
-        method: "POST", target: "/", headers: ["Host": "a", "Content-Type": type],
+        method: .post, target: "/", headers: ["Host": "a", "Content-Type": type],
         body: Array(body.utf8))
       return try request.form().pairs.map { "\($0.name)=\($0.value)" }
     }

@@ -19,7 +19,7 @@ import Testing
   }()
 
   func answer(_ method: String, _ target: String) throws -> (Int, String, String?) {
-    let response = router.respond(to: try Request(method: method, target: target))
+    let response = router.respond(to: try Request(method: HTTPMethod(method)!, target: target))
     guard case .bytes(let body) = response.body else { return (response.status.code, "", nil) }
     return (response.status.code, String(decoding: body, as: UTF8.self), response.headers["Allow"])
   }
@@ -57,7 +57,7 @@ import Testing
     var router = Router()
     router.errorLog = { _, _ in }
     router.get("/items/:id") { _ in throw Broken() }
-    let request = try Request(method: "GET", target: "/items/3")
+    let request = try Request(method: .get, target: "/items/3")
     let plain = router.respond(to: request)
     #expect(plain.status.code == 500)
     guard case .bytes(let body) = plain.body else { return }

@@ -20,7 +20,7 @@ import Testing
   let validator = PageValidator()
 
   func request(
-    _ target: String, _ headers: [(String, String)] = [], method: String = "GET",
+    _ target: String, _ headers: [(String, String)] = [], method: HTTPMethod = .get,
     basePath: String = ""
   ) throws -> Request {
     var request = try Request(
@@ -42,7 +42,7 @@ import Testing
   @Test func theTagHandedOutIsConfirmedWithThePagesOwn304() throws {
     let tag = try page("/page?x=1")
     #expect(tag.hasPrefix(#"W/""#) && tag.hasSuffix(#"""#))
-    for method in ["GET", "HEAD"] {
+    for method: HTTPMethod in [.get, .head] {
       let confirmed = try #require(
         validator.confirmBeforeRouting(
           try request("/page?x=1", [("If-None-Match", tag)], method: method)))
@@ -69,7 +69,7 @@ import Testing
     #expect(
       validator.confirmBeforeRouting(
         try request("/page", [tagged, ("Accept", "text/event-stream")])) == nil)
-    #expect(validator.confirmBeforeRouting(try request("/page", [tagged], method: "POST")) == nil)
+    #expect(validator.confirmBeforeRouting(try request("/page", [tagged], method: .post)) == nil)
     // A list of tags, or the weak form spelled again, is the route's to compare.
     #expect(
       validator.confirmBeforeRouting(try request("/page", [("If-None-Match", #""a", "# + tag)]))

@@ -12,19 +12,25 @@ import WebApp
 
 @testable import LeagueWeb
 
-/// What the served path does with a post is what the view-model tests do: the same input events,
-/// and every destination a view model can hold leads to a route that answers.
+/// What the served path does with a post is what the view-model tests do: the same input events
+/// (the fields decoded into the view model's declared inputs), and every destination a view model
+/// can hold leads to a route that answers.
 @Suite struct CoordinatorInputsTests {
   @Test func aMatchPostBecomesTheViewModelsInputEvents() throws {
     let store = InMemoryLeagueStore()
     let ann = try store.addPlayer(name: "Ann")
     let ben = try store.addPlayer(name: "Ben")
     let viewModel = try EditMatchViewModel(store: store, draft: MatchDraft(token: "t1"))
-    LeagueCoordinator.send(
-      Parameters([
-        .init("home", ann.id.lowercasedText), .init("away", ben.id.lowercasedText),
-        .init("away", ""), .init("homeGoals", "2"), .init("awayGoals", "x"),
-      ]), to: viewModel)
+    let post = try Request(
+      method: .post, target: "/matches/new",
+      headers: [
+        "Host": "localhost", "Sec-Fetch-Site": "same-origin",
+        "Content-Type": "application/x-www-form-urlencoded",
+      ],
+      body: Array(
+        "home=\(ann.id.lowercasedText)&away=\(ben.id.lowercasedText)&away=&homeGoals=2&awayGoals=x"
+          .utf8))
+    try post.submission(for: EditMatchViewModel.self).send(to: viewModel)
     #expect(viewModel.homePlayers.filter(\.isSelected).map(\.name) == ["Ann"])
     #expect(viewModel.awayPlayers.filter(\.isSelected).map(\.name) == ["Ben"])
     #expect(viewModel.homeGoals == "2" && viewModel.awayGoals == "x")
@@ -38,7 +44,7 @@ import WebApp
   @Test func everyDestinationPrintsAnAddressTheAppServes() async throws {
     let app = try AppHarness(demo: true)
     let matches = await app.application.router.respond(
-      to: try Request(method: "GET", target: "/matches")
+      to: try Request(method: .get, target: "/matches")
     ).made()
     let matchID = try #require(
       matches.bodyText.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)

@@ -147,13 +147,40 @@ import Testing
     #expect(gone.text.contains("There is no match at this address. It may have been deleted."))
   }
 
+  /// An input event is the form's to answer: a post to an address that is no such form (a delete,
+  /// a refresh) is refused before its handler runs, so it writes nothing.
+  @Test func anInputEventNeverReachesAHandlerThatWrites() throws {
+    let alice = try addPlayer("Alice")
+    let bruno = try addPlayer("Bruno")
+    #expect(
+      try app.post("/matches/new", "home=\(alice)&away=\(bruno)&homeGoals=1&awayGoals=0&token=d")
+        .status == 303)
+    let link = try #require(
+      try app.get("/matches").text.firstMatch(of: try Regex(#"href="(/matches/[0-9a-f-]+)/edit""#)))
+    let match = String(link[1].substring!)
+    let before = try league()
+    for path in [match + "/delete", "/users/refresh", "/users/clear-cache"] {
+      let refused = try input(path, "")
+      #expect(refused.status == 400, "\(path)")
+      #expect(
+        refused.text.contains(
+          "This address takes no input events: only a form that answers as people type does"),
+        "\(path)")
+    }
+    #expect(try league() == before)
+    #expect(try app.get(match + "/edit").status == 200)
+  }
+
   @Test(arguments: [
     (
       "name=a&nickname=b", 400,
       #"The input event sent a field named “nickname”, which the form does not have."#
     ),
     ("name=a&name=b", 400, #"The input event sent the field “name” twice; the form has it once."#),
-    ("name=a&home=robert", 400, "The input event sent a home player that is not a player id"),
+    (
+      "name=a&home=robert", 400,
+      #"The input event sent a value of “home” that none of the form&#39;s boxes has."#
+    ),
     ("name=%ZZ", 400, "The form holds an invalid percent-escape or is not UTF-8."),
   ])
   func badPlayerEventsAreRefusedWithWhy(body: String, status: Int, message: String) throws {

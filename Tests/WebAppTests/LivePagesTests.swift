@@ -220,6 +220,21 @@ import WebApp
     #expect(try renders(app, "rankings.xhtml") == 2)
   }
 
+  /// A live page's key is its route's typed values printed: `?page=01` is page 1, so every
+  /// spelling of the first page of matches is one followed page, and a cap of one page is not
+  /// filled by spellings.
+  @Test func spellingsOfAPageNumberAreOneLivePage() throws {
+    let app = try app(maxPages: 1)
+    let spellings = ["/matches", "/matches?page=1", "/matches?page=01", "/matches?page=001"]
+    let streams = try spellings.map { try opened(app, $0) }
+    #expect(streams.allSatisfy { $0.0.head.status == 200 && $0.1 == streams[0].1 })
+    #expect(try renders(app, "matches.xhtml") == 1)
+    let refused = try app.get("/rankings", headers: [("Accept", "text/event-stream")])
+    #expect(refused.status == 503)
+    #expect(
+      try app.get("/matches?page=0", headers: [("Accept", "text/event-stream")]).status == 404)
+  }
+
   @Test func overThePageCapANewPagesStreamIsRefusedAndThePageStillWorks() throws {
     let app = try app(maxPages: 1)
     let followed = try opened(app, "/rankings").0

@@ -76,6 +76,11 @@ public final class EditMatchViewModel: SavableForm {
     draft.awayPlayerIDs = ids
     if unreadable { unreadableSides.insert(.away) } else { unreadableSides.remove(.away) }
   }
+  /// The form's one-time token, as posted: the same token twice records one match. An empty
+  /// one, or one longer than a form makes, keeps the token the form was built with.
+  public func setToken(_ text: String) {
+    if !text.isEmpty && text.utf8.count <= 64 { draft.token = text }
+  }
   public func setHomeGoals(_ text: String) { draft.homeGoals = text }
   public func setAwayGoals(_ text: String) { draft.awayGoals = text }
 
@@ -322,4 +327,15 @@ public final class EditMatchViewModel: SavableForm {
         noteID: isDisabled ? "\(side)-note-\(id)" : nil, isFocused: isFocused)
     }
   }
+}
+
+extension EditMatchViewModel: Inputs {
+  /// The sides' players, the goals as typed and the one-time token. The match comes from the
+  /// form's address; its field only carries it through the "Add a player" child flow.
+  public static let inputs: [Input<EditMatchViewModel>] = [
+    .text("token", setToken), .carried("match"),
+    .list("home", max: MatchDraft.maxPlayers, accepts: MatchDraft.isPlayerID, setHomePlayers),
+    .list("away", max: MatchDraft.maxPlayers, accepts: MatchDraft.isPlayerID, setAwayPlayers),
+    .text("homeGoals", setHomeGoals), .text("awayGoals", setAwayGoals),
+  ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWebViewModels
 
 /// Everything chosen and typed into the match form so far: the ids read once, as `UUID`s, and the
 /// goals as the user typed them. The coordinator carries it through the "Add a player" child
@@ -49,8 +50,28 @@ public struct MatchDraft: Sendable, Equatable {
         ?? newToken())
   }
 
+  /// Whether `pairs` (a form's fields, an address's query) carry a draft: a match form's fields
+  /// always hold its token.
+  public static func isCarried(by pairs: [(name: String, value: String)]) -> Bool {
+    pairs.contains { $0.name == "token" }
+  }
+
   /// Players a side can have in a form.
   public static let maxPlayers = 100
+
+  /// The draft's fields as inputs of a form that carries it to another page and back (the
+  /// player form): bounded as the match form's own, and read by `init(pairs:newToken:)`.
+  public static func carriedInputs<ViewModel: AnyObject>() -> [Input<ViewModel>] {
+    [
+      .carried("token"), .carried("match"), .carried("homeGoals"), .carried("awayGoals"),
+      .carried("home", max: maxPlayers, accepts: isPlayerID),
+      .carried("away", max: maxPlayers, accepts: isPlayerID),
+    ]
+  }
+
+  /// Whether a player field's value is a player id, as the form's checkboxes send: anything
+  /// else was not sent by the form.
+  @Sendable public static func isPlayerID(_ text: String) -> Bool { UUID(text: text) != nil }
 
   /// The players' ids a form sent, each read once, and whether any value was not an id at all
   /// (only a forged form sends one). Empty values, an unticked box's, are no value.
@@ -70,8 +91,12 @@ public struct MatchDraft: Sendable, Equatable {
 
   /// The same fields, to carry in a query string or hidden inputs.
   public var pairs: [(name: String, value: String)] {
+    (matchID.map { [("match", $0.lowercasedText)] } ?? []) + carriedPairs
+  }
+
+  /// The fields but the match, which an address back to the form carries in its path.
+  public var carriedPairs: [(name: String, value: String)] {
     var pairs: [(name: String, value: String)] = []
-    if let matchID { pairs.append(("match", matchID.lowercasedText)) }
     pairs += homePlayerIDs.map { ("home", $0.lowercasedText) }
     pairs += awayPlayerIDs.map { ("away", $0.lowercasedText) }
     pairs += [("homeGoals", homeGoals), ("awayGoals", awayGoals), ("token", token)]

@@ -84,3 +84,9 @@ public final class NewPlayerViewModel: SavableForm {
   /// Where "Cancel" and a saved player lead: back to the match form, or to the rankings.
   public var back: LeagueDestination { returnDraft.map { .resumeMatch($0) } ?? .rankings }
 }
+
+extension NewPlayerViewModel: Inputs {
+  /// The name, and the match draft the form carries back to the match form.
+  public static let inputs: [Input<NewPlayerViewModel>] =
+    [.text("name", setName)] + MatchDraft.carriedInputs()
+}

@@ -16,15 +16,15 @@ struct LivePages: Sendable {
   /// `viewModel` builds the view model every viewer of an address shares: from the address
   /// alone (its route parameters), never from one viewer's cookies or form. `answer` serves the
   /// page itself; `sameForEveryone` is false when the page holds something made per request
-  /// (a form's one-time token), so only its bytes can validate it. `queryNames` are the query
-  /// parameters that choose what the address shows (a list's `page`): the same path with
-  /// another value is another live page, rendered from its own request. With `reading`, the
-  /// page and each render for the open streams run on the store's threads (they read it).
+  /// (a form's one-time token), so only its bytes can validate it. `key` names the live page
+  /// a request asks for, the same for every spelling of its address (the route's values
+  /// printed): another key is another live page, rendered from its own request. With `reading`,
+  /// the page and each render for the open streams run on the store's threads (they read it).
   func get<Declared: Page>(
     _ pattern: String, _ page: PageView<Declared>, following topics: Set<ChangeTopic>,
-    sameForEveryone: Bool = true, keyedBy queryNames: [String] = [],
-    reading store: StoreWork? = nil,
+    sameForEveryone: Bool = true, reading store: StoreWork? = nil,
     in router: inout Router,
+    key: @escaping @Sendable (Request) throws -> String,
     viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel,
     answer: @escaping Router.Handler
   ) {
@@ -43,12 +43,10 @@ struct LivePages: Sendable {
         response.amend { $0.headers.addVary("Accept") }
         return response
       }
-      // Every spelling of the address (case of an id, `//`, percent-escapes) is one page, so a
-      // change renders it once however it was asked for. Not the whole query: a reopened stream
-      // adds `last-event-id` to it.
-      let key =
-        request.canonicalPath
-        + queryNames.map { "?\($0)=\(request.query[$0] ?? "")" }.joined()
+      // Every spelling of the address (case of an id, `//`, percent-escapes, `?page=01`) is one
+      // page, so a change renders it once however it was asked for. Not the whole query: a
+      // reopened stream adds `last-event-id` to it.
+      let liveKey = try key(request)
       let render: LiveHub.Render = {
         let elements: @Sendable () throws -> [LiveElement]? = {
           page.liveElements(try viewModel(request), basePath: request.basePath)
@@ -58,15 +56,15 @@ struct LivePages: Sendable {
       }
       let stream: @Sendable () -> Response = {
         hub.stream(
-          key: key, page: Declared.template, topics: topics,
+          key: liveKey, page: Declared.template, topics: topics,
           // A reopened stream (the tab shown again) says it in the query: a new EventSource
           // cannot send the header.
           lastEventID: request.headers["last-event-id"] ?? request.query["last-event-id"],
-          isHead: request.method == "HEAD", render: render)
+          isHead: request.method == .head, render: render)
       }
       // An address nobody follows yet may name nothing (a deleted match): build its view model
       // once, so it gets its 404 like the page would. A followed address is known to be good.
-      guard !hub.isFollowed(key) else { return stream() }
+      guard !hub.isFollowed(liveKey) else { return stream() }
       guard let store else {
         _ = try viewModel(request)
         return stream()

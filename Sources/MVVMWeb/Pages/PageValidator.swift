@@ -101,7 +101,7 @@ public final class PageValidator: Sendable {
   /// for the event stream is never a revalidation), which holds for every page.
   func confirmBeforeRouting(_ request: Request) -> Response? {
     let headers = request.headers
-    guard let tag = headers["if-none-match"], request.method == "GET" || request.method == "HEAD"
+    guard let tag = headers["if-none-match"], request.method == .get || request.method == .head
     else { return nil }
     guard let issued = issued.withLock({ $0[Self.addressHash(request)] }), issued.tag == tag,
       issued.isFor(request), headers["cookie"] == nil, !LivePages.asksForEvents(headers),

@@ -8,7 +8,7 @@ extension Site {
   /// page: the decision rests on the connection itself, never on what a header claims.
   public mutating func metricsPage(at path: String = "/metrics") {
     let configuration = configuration
-    get(path) { request in
+    get(Route(path)) { request in
       let direct =
         request.headers["forwarded"] == nil && request.headers["x-forwarded-for"] == nil
       let allowed: Bool =
@@ -37,7 +37,7 @@ extension Site {
     at path: String = "/readyz", executor: StoreExecutor,
     probe: @escaping @Sendable () throws -> Void
   ) {
-    get(path) { _ in
+    get(Route(path)) { _ in
       var response: Response
       do {
         try await executor.read(probe)

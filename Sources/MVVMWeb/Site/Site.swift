@@ -15,16 +15,19 @@ public struct Site {
   public let configuration: SiteConfiguration
   /// Where stores publish committed changes and live pages hear of them.
   public let changes: ChangeFeed
-  /// The routes so far. Features usually go through `get`, `post` and `page`; the router is
-  /// here for what they do not cover (other methods).
-  public var router = Router()
+  /// The routes so far, added through `get`, `post`, `add`, `page`, `live` and `form`.
+  public internal(set) var router = Router()
 
   let shelf: TemplateShelf
   /// Answers revalidations of pages from their data's version (see `PageValidator`).
   public let validator = PageValidator()
   let hub: LiveHub
   private var declared: [String: (type: String, schema: OutputSchema)] = [:]
+  /// The inputs of the declared pages whose view models take some, by template.
+  private var declaredInputs: [String: [InputDeclaration]] = [:]
   private var conflicts: [TemplateError] = []
+  /// What is wrong with the routes added, each at its declaration's `file:line`.
+  var routeProblems: [String] = []
   private var links = SiteLinks()
   private var errorView: PageView<ErrorPage>?
   private var layoutSchema = OutputSchema([])
@@ -61,6 +64,9 @@ public struct Site {
           message: "the page is declared for both \(earlier.type) and \(type)"))
     } else {
       declared[name] = (type, Declared.ViewModel.outputSchema)
+      if let inputs = Declared.ViewModel.self as? any Inputs.Type {
+        declaredInputs[name] = inputs.inputDeclarations
+      }
     }
     return PageView(shelf: shelf)
   }
@@ -87,68 +93,10 @@ public struct Site {
     links.add(type, path)
   }
 
-  /// Answers GET (and HEAD) at `pattern` (`/matches/:id`, `/static/*path`) with `handler`.
-  public mutating func get(_ pattern: String, _ handler: @escaping Router.Handler) {
-    router.get(pattern, handler)
-  }
-
-  /// Answers GET at `pattern` with a handler that may wait (a store, another service) without
-  /// holding one of the server's threads.
-  public mutating func get(_ pattern: String, _ handler: @escaping Router.AsyncHandler) {
-    router.get(pattern, handler)
-  }
-
-  /// Answers POST at `pattern` with `handler`.
-  public mutating func post(_ pattern: String, _ handler: @escaping Router.Handler) {
-    router.post(pattern, handler)
-  }
-
-  /// Answers POST at `pattern` with a handler that may wait.
-  public mutating func post(_ pattern: String, _ handler: @escaping Router.AsyncHandler) {
-    router.post(pattern, handler)
-  }
-
-  /// A page in one line: declares `page` and answers GET at `pattern` with it, rendered from the
-  /// view model `viewModel` builds for the request. With `following` topics it is a live page:
-  /// its `m:live` elements follow the data (see `live(_:_:following:…)`). With `reading`, the
-  /// view model is built and rendered on the store's threads, within their deadline.
-  ///
-  /// ```swift
-  /// site.page("/numbers", NumbersViewModel.self, following: [.league], reading: data) { _ in
-  ///   try NumbersViewModel(store: store)
-  /// }
-  /// ```
-  @discardableResult
-  public mutating func page<Declared: Page>(
-    _ pattern: String, _ page: Declared.Type, following topics: Set<ChangeTopic> = [],
-    reading store: StoreWork? = nil,
-    viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel
-  ) -> PageView<Declared> {
-    let view = declare(page)
-    let answer: Router.Handler = { request in view.render(try viewModel(request), for: request) }
-    if !topics.isEmpty {
-      live(
-        pattern, view, following: topics, reading: store, viewModel: viewModel, answer: answer)
-    } else if let store {
-      get(pattern) { request in store.read(request) { try answer(request) } }
-    } else {
-      get(pattern, answer)
-    }
-    return view
-  }
-
-  /// Registers a live page (see `LivePages`): the page at `pattern`, and at the same address the
-  /// stream of its live elements, rendered again when one of `topics` changes.
-  public mutating func live<Declared: Page>(
-    _ pattern: String, _ page: PageView<Declared>, following topics: Set<ChangeTopic>,
-    sameForEveryone: Bool = true, keyedBy queryNames: [String] = [],
-    reading store: StoreWork? = nil,
-    viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel,
-    answer: @escaping Router.Handler
-  ) {
-    LivePages(hub: hub, changes: changes, validator: validator).get(
-      pattern, page, following: topics, sameForEveryone: sameForEveryone,
-      keyedBy: queryNames, reading: store, in: &router, viewModel: viewModel, answer: answer)
+  /// The address of `destination`, without the base path, as the features added so far print
+  /// it (`about:invalid#blocked` for one none prints): for an answer that is no page's link.
+  public func path(for destination: any Destination) -> String {
+    links.path(for: destination)
   }
 
   /// Whether templates stay as loaded (not `developerMode`), so a page depends only on its data.
@@ -157,7 +105,7 @@ public struct Site {
   /// Serves the files of the public folder at `/static/*path`.
   public mutating func staticFiles() throws {
     let files = try StaticFiles(root: configuration.publicDirectory)
-    get("/static/*path") { request in
+    get(Self.staticFiles) { request, _ in
       files.respond(to: request, segments: request.pathSegments.dropFirst())
     }
   }
@@ -165,14 +113,17 @@ public struct Site {
   /// Loads and checks every declared template, with every problem at once, and returns the
   /// site's responder.
   public func build() throws -> WebSite {
+    guard routeProblems.isEmpty else { throw RouteErrors(problems: routeProblems) }
     let directory = configuration.templatesDirectory
     let pages = declared.mapValues(\.schema)
     let conflicts = conflicts
     let layoutSchema = layoutSchema
+    let inputs = declaredInputs
     let load: @Sendable () throws(TemplateErrors) -> TemplateLibrary = {
       () throws(TemplateErrors) in
       guard conflicts.isEmpty else { throw TemplateErrors(conflicts) }
-      return try TemplateLibrary(directory: directory, pages: pages, site: layoutSchema)
+      return try TemplateLibrary(
+        directory: directory, pages: pages, site: layoutSchema, inputs: inputs)
     }
     let source: TemplateSource =
       configuration.developerMode
@@ -199,8 +150,11 @@ public struct Site {
     guard conflicts.isEmpty else { throw TemplateErrors(conflicts) }
     return try TemplateLibrary(
       directory: configuration.templatesDirectory, pages: declared.mapValues(\.schema),
-      site: layoutSchema)
+      site: layoutSchema, inputs: declaredInputs)
   }
+
+  /// The route of the public folder's files.
+  static let staticFiles = Route("/static/*path", String.self)
 }
 
 /// The layout outputs of a site that gives none.

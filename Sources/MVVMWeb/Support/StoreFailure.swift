@@ -20,4 +20,19 @@ public enum StoreFailure {
       "\(request.method) \(request.path): store failed: \(error)",
       metadata: ["request-id": "\(request.id)"])
   }
+
+  /// Runs a store read: what it throws that is not an `HTTPError` is logged and answered 503,
+  /// never disguised as a 404 or a 500.
+  public static func reading<Value>(
+    _ request: Request, _ metrics: AppMetrics, _ read: () throws -> Value
+  ) throws -> Value {
+    do {
+      return try read()
+    } catch let error as HTTPError {
+      throw error
+    } catch {
+      log(error, request, metrics)
+      throw notRead
+    }
+  }
 }

@@ -396,7 +396,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     // answer says Connection: close.
     let stopping = isWindingDown || pipeline.draining.isDraining
     let keepAlive = head.keepAlive && (!stopping || hasCompleteRequestBuffered)
-    let isHead = request.method == "HEAD"
+    let isHead = request.method == .head
     switch response.body {
     case .later(let start):
       awaitAnswer(start, route: response.route, for: head, request, started: started)

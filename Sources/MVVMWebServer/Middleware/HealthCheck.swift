@@ -30,7 +30,7 @@ public struct HealthCheck: Middleware {
       return next(&request)
     }
     var response: Response
-    if request.method == "GET" || request.method == "HEAD" {
+    if request.method == .get || request.method == .head {
       response =
         next.serverIsDraining ? .text("draining", status: .serviceUnavailable) : .text("ok")
     } else {

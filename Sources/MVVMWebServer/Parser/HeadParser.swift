@@ -169,7 +169,7 @@ struct HeadParser {
   }
 
   private func framing(
-    method: String, target: String, minor: Int, headers: HTTPHeaders
+    method: HTTPMethod, target: String, minor: Int, headers: HTTPHeaders
   )
     -> Swift.Result<RequestHead, HTTPError>
   {

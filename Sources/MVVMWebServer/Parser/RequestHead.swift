@@ -6,7 +6,7 @@ struct RequestHead {
     case chunked
   }
 
-  var method: String
+  var method: HTTPMethod
   var target: String
   var minorVersion: Int
   var headers: HTTPHeaders

@@ -1,6 +1,6 @@
 /// The three parts of a request line, `GET /matches?page=2 HTTP/1.1`, checked as RFC 9112 §3 asks.
 struct RequestLine {
-  let method: String
+  let method: HTTPMethod
   let target: String
   let minor: Int
 
@@ -15,7 +15,9 @@ struct RequestLine {
     let method = UnsafeBufferPointer(rebasing: line[..<first])
     let target = UnsafeBufferPointer(rebasing: line[(first + 1)..<last])
     let version = UnsafeBufferPointer(rebasing: line[(last + 1)...])
-    guard !method.isEmpty, method.allSatisfy(\.isTokenByte), !target.isEmpty else {
+    guard !method.isEmpty, method.allSatisfy(\.isTokenByte), !target.isEmpty,
+      let methodName = HTTPMethod(String(decoding: method, as: UTF8.self))
+    else {
       return .failure(HTTPError(.badRequest, "The request line is malformed."))
     }
     if target.count > HeadParser.maxTargetLength {
@@ -35,7 +37,7 @@ struct RequestLine {
     }
     return .success(
       RequestLine(
-        method: String(decoding: method, as: UTF8.self),
+        method: methodName,
         target: String(decoding: target, as: UTF8.self),
         minor: Int(version[7] - UInt8(ascii: "0"))))
   }

@@ -4,8 +4,8 @@
 /// and kept at several steps on its way from the parser to a handler, and a struct of fifteen
 /// strings, arrays and tables retained and released each of them at every step.
 public struct Request: Sendable {
-  /// The method as sent, in capitals (`GET`, `POST`).
-  public var method: String {
+  /// The method as sent (`.get`, `.post`).
+  public var method: HTTPMethod {
     get { storage.fields.method }
     _modify { yield &uniqueStorage().fields.method }
   }
@@ -86,7 +86,7 @@ public struct Request: Sendable {
 
   /// The fields, as one value: the box holds it, and a copy of the box copies it whole.
   private struct Fields {
-    var method: String
+    var method: HTTPMethod
     var target: String
     var path: String
     var pathSegments: [String]
@@ -121,7 +121,7 @@ public struct Request: Sendable {
 
   /// Builds a request from parts; the server uses it, and so do tests that call handlers directly.
   public init(
-    method: String, target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
+    method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
     minorVersion: Int = 1, peer: PeerAddress = .ip("127.0.0.1", port: 0)
   ) throws(HTTPError) {
     var host = headers["host"]

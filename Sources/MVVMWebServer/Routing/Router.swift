@@ -35,7 +35,7 @@ public struct Router: Responder {
     /// comparing names, which costs less than hashing one.
     var handlers: [MethodHandler] = []
 
-    func handler(for method: String) -> MethodHandler? {
+    func handler(for method: HTTPMethod) -> MethodHandler? {
       handlers.first { $0.method == method }
     }
     /// The pattern that ends here, as it was added, for the metrics.
@@ -45,7 +45,7 @@ public struct Router: Responder {
   /// A handler with its method. A struct, not a tuple: a closure kept in a tuple of an array
   /// is stored in the generic form and converted back by a thunk on every call.
   private struct MethodHandler {
-    let method: String
+    let method: HTTPMethod
     let handle: Handle
   }
 
@@ -82,21 +82,21 @@ public struct Router: Responder {
   /// Answers `method` at `pattern` with `handler`, replacing what answered that method and pattern
   /// before.
   /// ```swift
-  /// router.add("DELETE", "/matches/:id") { request in try delete(request) }
+  /// router.add(.delete, "/matches/:id") { request in try delete(request) }
   /// ```
-  public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+  public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
     add(method, pattern, .now(handler))
   }
 
   /// Adds an `async` handler: it runs as a task, and the connection waits for its answer without
   /// holding a thread.
   public mutating func add(
-    _ method: String, _ pattern: String, _ handler: @escaping AsyncHandler
+    _ method: HTTPMethod, _ pattern: String, _ handler: @escaping AsyncHandler
   ) {
     add(method, pattern, .later(handler))
   }
 
-  private mutating func add(_ method: String, _ pattern: String, _ handle: Handle) {
+  private mutating func add(_ method: HTTPMethod, _ pattern: String, _ handle: Handle) {
     var current = 0
     for part in pattern.split(separator: "/") {
       let name = String(part.dropFirst())
@@ -127,22 +127,22 @@ public struct Router: Responder {
 
   /// Answers GET, and HEAD, at `pattern`.
   public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
-    add("GET", pattern, handler)
+    add(.get, pattern, handler)
   }
 
   /// Answers POST at `pattern`.
   public mutating func post(_ pattern: String, _ handler: @escaping Handler) {
-    add("POST", pattern, handler)
+    add(.post, pattern, handler)
   }
 
   /// Answers GET, and HEAD, at `pattern` with a handler that may wait.
   public mutating func get(_ pattern: String, _ handler: @escaping AsyncHandler) {
-    add("GET", pattern, handler)
+    add(.get, pattern, handler)
   }
 
   /// Answers POST at `pattern` with a handler that may wait.
   public mutating func post(_ pattern: String, _ handler: @escaping AsyncHandler) {
-    add("POST", pattern, handler)
+    add(.post, pattern, handler)
   }
 
   public func respond(to request: Request) -> Response {
@@ -167,10 +167,10 @@ public struct Router: Responder {
   ) -> Response {
     guard
       let handler = nodes[found].handler(for: request.method)
-        ?? (request.method == "HEAD" ? nodes[found].handler(for: "GET") : nil)
+        ?? (request.method == .head ? nodes[found].handler(for: .get) : nil)
     else {
-      var allowed = Set(nodes[found].handlers.map(\.method))
-      if allowed.contains("GET") { allowed.insert("HEAD") }
+      var allowed = Set(nodes[found].handlers.map(\.method.rawValue))
+      if allowed.contains(HTTPMethod.get.rawValue) { allowed.insert(HTTPMethod.head.rawValue) }
       let allow = allowed.sorted().joined(separator: ", ")
       var response = errorPage(
         .methodNotAllowed, "This address does not accept \(request.method); it accepts \(allow).",

@@ -49,6 +49,12 @@ struct TemplateCompiler {
   /// an input event of that form answers with, which the live hub leaves alone (they follow
   /// what one person types).
   private(set) var inputForms: [[String]] = []
+  /// The named fields of the page's forms, for the check against the view model's inputs.
+  private(set) var formFields: [FormFieldUse] = []
+  /// How many `<form>` elements enclose the element being compiled.
+  private var formDepth = 0
+  /// How many `m:repeat` enclose the element being compiled.
+  private var repeatDepth = 0
 
   init(
     schema: OutputSchema, site: OutputSchema = OutputSchema([]), assetPrefixes: [String] = []
@@ -88,7 +94,11 @@ struct TemplateCompiler {
         return []
       }
       enter(itemSchema, isRepeatItem: true)
-      defer { scopes.removeLast() }
+      repeatDepth += 1
+      defer {
+        scopes.removeLast()
+        repeatDepth -= 1
+      }
       return [.repeatEach(resolved.slot, conditioned(element, insideRawText: insideRawText))]
     }
     return conditioned(element, insideRawText: insideRawText)
@@ -147,6 +157,11 @@ struct TemplateCompiler {
     let wasInsideInputs = insideInputs
     if marksInputs { insideInputs = true }
     defer { insideInputs = wasInsideInputs }
+    if element.name == "form" { formDepth += 1 }
+    defer { if element.name == "form" { formDepth -= 1 } }
+    if formDepth > 0, let field = FormFieldUse(element, repeated: repeatDepth > 0) {
+      formFields.append(field)
+    }
     if HTMLVocabulary.voidElements.contains(element.name) {
       if element.binding("text") != nil {
         report(element, "<\(element.name)> has no content to bind text to")

@@ -37,14 +37,13 @@ public struct WebApplication: Responder {
     to site: inout Site, stores: AppStores, configuration: AppConfiguration
   ) throws {
     site.layout { path in SiteNavigation(path: path) }
-    site.get("/") { request in
-      .redirect(to: request.location("/matches"), status: .found)
-    }
     site.metricsPage()
     try site.staticFiles()
     // Browsers ask for /favicon.ico by themselves where no page names an icon.
     let icon = try StaticFiles(root: configuration.publicDirectory)
-    site.get("/favicon.ico") { request in icon.respond(to: request, segments: ["favicon.svg"]) }
+    site.get(Route("/favicon.ico")) { request in
+      icon.respond(to: request, segments: ["favicon.svg"])
+    }
     let data = StoreWork(executor: stores.executor, metrics: configuration.metrics)
     site.readiness(executor: stores.executor, probe: stores.probe)
     try site.add(LeagueFeature(store: stores.league, data: data))
@@ -59,6 +58,9 @@ public struct WebApplication: Responder {
         store: stores.memories, data: data, mediaDirectory: configuration.mediaDirectory,
         timeZone: configuration.timeZone))
     try site.add(FortunesFeature(store: stores.fortunes, data: data))
+    // The front door, which no feature owns, sends a visitor on to the matches.
+    let home = site.path(for: LeagueDestination.matches)
+    site.get(Route("/")) { request in .redirect(to: request.location(home), status: .found) }
   }
 
   /// Demo players, matches and memories in a fresh database, when the configuration asks.

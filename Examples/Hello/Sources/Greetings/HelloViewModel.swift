@@ -1,10 +1,10 @@
 import Foundation
 import MVVMWebViewModels
 
-/// The hello page: everyone greeted so far, and the form to be greeted. Plain Swift: the web
-/// feature sends it the name from the form and asks it to greet; a test does the same.
+/// The hello page: everyone greeted so far, and the form to be greeted. Plain Swift: the site
+/// sends it the name from the form (its one input) and asks it to save; a test does the same.
 @Outputs
-public final class HelloViewModel {
+public final class HelloViewModel: SavableForm {
   /// One line of the list.
   @Outputs
   public struct Greeting: Equatable, Sendable {
@@ -37,7 +37,7 @@ public final class HelloViewModel {
 
   /// Greets the name typed: `.done`, or `.failed` with the reason next to the field. A name is
   /// bounded in characters and in bytes (accents and emoji take several).
-  public func greet() -> Outcome {
+  public func save() -> Outcome {
     if let problem = Self.problem(trimmed) {
       nameError = problem
       return .failed(message: problem)
@@ -51,6 +51,9 @@ public final class HelloViewModel {
     nameError = Self.problem(trimmed)
   }
 
+  /// Nothing to show: a list in memory cannot fail to be written.
+  public func reportStoreFailure() {}
+
   private var trimmed: String { name.trimmingCharacters(in: .whitespacesAndNewlines) }
 
   /// What is wrong with `name`, in words, or nil.
@@ -59,4 +62,9 @@ public final class HelloViewModel {
     if name.count > 40 || name.utf8.count > 160 { return "Enter at most 40 letters" }
     return nil
   }
+}
+
+extension HelloViewModel: Inputs {
+  /// The name typed into the form.
+  public static let inputs: [Input<HelloViewModel>] = [.text("name", setName)]
 }

@@ -1,27 +1,17 @@
 import Greetings
 import MVVMWeb
 
-/// The hello page at `/`: its greetings follow new ones live, and its form adds one.
+/// The hello page at `/`: its greetings follow new ones live, and its form greets whoever types
+/// a name, answering as they type.
 struct HelloFeature: Feature {
   let list: GreetingList
+  static let hello = Route("/")
 
   func register(in site: inout Site) {
-    let page = site.page("/", HelloPage.self, following: [.greetings]) { _ in
+    site.form(Self.hello, HelloPage.self, following: [.greetings]) { _ in
       HelloViewModel(list: list)
-    }
-    site.post("/") { request in
-      let viewModel = HelloViewModel(list: list)
-      if request.isInputEvent {
-        // The person is typing: the same input, checked, and the form's live part answered.
-        viewModel.setName(try request.checkedInputs(InputFields(single: ["name"]))["name"] ?? "")
-        viewModel.validate()
-        return try page.answerInput(viewModel, for: request)
-      }
-      viewModel.setName(try request.checkedForm()["name"] ?? "")
-      switch viewModel.greet() {
-      case .done: return .redirect(to: request.location("/"))
-      case .failed: return page.render(viewModel, for: request, status: .unprocessableContent)
-      }
+    } done: { request, _ in
+      .redirect(to: request.location(Self.hello.path()))
     }
   }
 }

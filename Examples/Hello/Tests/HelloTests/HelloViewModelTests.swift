@@ -26,7 +26,7 @@ import Testing
     for name in ["Ada", "  Grace \n"] {
       let form = HelloViewModel(list: list)
       form.setName(name)
-      #expect(form.greet() == .done)
+      #expect(form.save() == .done)
     }
     let page = HelloViewModel(list: list)
     #expect(!page.isEmpty)
@@ -38,7 +38,7 @@ import Testing
     let list = GreetingList(changes: changes)
     let form = HelloViewModel(list: list)
     form.setName("   ")
-    #expect(form.greet() == .failed(message: "Enter your name"))
+    #expect(form.save() == .failed(message: "Enter your name"))
     #expect(form.nameError == "Enter your name")
     #expect(form.name == "   ")
     #expect(list.names == [])
@@ -50,20 +50,20 @@ import Testing
     for name in [String(repeating: "a", count: 41), String(repeating: "🙂", count: 41)] {
       let form = HelloViewModel(list: list)
       form.setName(name)
-      #expect(form.greet() == .failed(message: "Enter at most 40 letters"))
+      #expect(form.save() == .failed(message: "Enter at most 40 letters"))
       #expect(form.name == name)
     }
     // 40 letters of four bytes each are 160 bytes: the most a name may take.
     let form = HelloViewModel(list: list)
     form.setName(String(repeating: "𝒜", count: 40))
-    #expect(form.greet() == .done)
+    #expect(form.save() == .done)
     #expect(list.names == [String(repeating: "𝒜", count: 40)])
   }
 
   @Test func aNewInputClearsTheError() {
     let form = HelloViewModel(list: GreetingList(changes: changes))
     form.setName("")
-    _ = form.greet()
+    _ = form.save()
     form.setName("Ada")
     #expect(form.nameError == nil)
     #expect(form.name == "Ada")
@@ -74,7 +74,7 @@ import Testing
     for _ in 1...2 {
       let form = HelloViewModel(list: list)
       form.setName("Ada")
-      #expect(form.greet() == .done)
+      #expect(form.save() == .done)
     }
     #expect(list.names == ["Ada"])
     #expect(heard.topics == ["greetings"])
