@@ -70,6 +70,36 @@ import WebApp
     #expect(try app.post(links.path(for: UsersDestination.refresh), "").status == 303)
     #expect(try app.post(links.path(for: UsersDestination.clearCache), "").status == 303)
   }
+
+  /// Every typed route of the apps: a parameter that does not read as its type is a 404 that
+  /// says what was not found, before any handler or store runs.
+  @Test(arguments: [
+    ("/matches/not-a-match/edit", "There is no match at this address. It may have been deleted."),
+    ("/matches/not-a-match/delete", "There is no match at this address. It may have been deleted."),
+    ("/matches?page=x", "There is no matches page &#34;x&#34;: pages are numbered from 1."),
+    ("/playlist?page=0", "There is no playlist page &#34;0&#34;: pages are numbered from 1."),
+    ("/users/ann", "There is no user at this address. The list may have been refreshed since."),
+    (
+      "/users/-1/avatar.svg",
+      "There is no user at this address. The list may have been refreshed since."
+    ),
+    (
+      "/issues/2015",
+      "There is no issue for “2015”: an issue&#39;s address is a real date written like 20150309."
+    ),
+    (
+      "/issues/20150309/items/x/nope",
+      "This memory has no such page. Go back to the issue to see what it holds."
+    ),
+  ])
+  func aParameterOfTheWrongTypeIsA404(path: String, message: String) throws {
+    let app = try AppHarness(demo: true)
+    let page = try app.get(path)
+    #expect(page.status == 404)
+    #expect(page.text.contains(message), "\(page.text)")
+    let posted = try app.post("/matches/not-a-match/edit", "homeGoals=1")
+    #expect(posted.status == 404)
+  }
 }
 
 extension Response {
