@@ -1,6 +1,7 @@
 """What the command line says when the set-up is wrong: one clear line, exit 1."""
 
 import os
+import shutil
 import subprocess
 import tempfile
 import unittest
@@ -27,6 +28,30 @@ class MissingFolders(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertIn("tpl/", result.stderr)
         self.assertNotIn(folder, result.stderr)
+
+    def test_form_fields_are_checked_against_the_view_models_inputs(self):
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        project = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        shutil.copytree(os.path.join(project, "Templates"), folder + "/tpl")
+        form = folder + "/tpl/player-form.xhtml"
+        with open(form) as file:
+            text = file.read()
+        lines = text.split("\n")
+        line = next(i for i, l in enumerate(lines, 1) if 'id="name" name="name"' in l)
+        # A field the view model does not take stops the start at its line.
+        with open(form, "w") as file:
+            file.write(text.replace('id="name" name="name"', 'id="name" name="nmae"'))
+        result = self.run_in(folder, "check-templates", "--templates", "tpl")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn(f'tpl/player-form.xhtml:{line}: the form field "nmae" is not an input of '
+                      "the page's view model (its inputs: name, token, match, homeGoals, "
+                      "awayGoals, home, away)", result.stderr)
+        # Without the field, the input no form sends is listed, and the templates are fine.
+        with open(form, "w") as file:
+            file.write(text.replace('id="name" name="name"', 'id="name"'))
+        result = self.run_in(folder, "check-templates", "--templates", "tpl")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn('player-form.xhtml: input "name" is sent by no form', result.stdout)
 
     def test_dev_mode_is_for_loopback_only(self):
         folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
