@@ -333,9 +333,14 @@ extension EditMatchViewModel: Inputs {
   /// The sides' players, the goals as typed and the one-time token. The match comes from the
   /// form's address; its field only carries it through the "Add a player" child flow.
   public static let inputs: [Input<EditMatchViewModel>] = [
-    .text("token", setToken), .carried("match"),
-    .list("home", max: MatchDraft.maxPlayers, accepts: MatchDraft.isPlayerID, setHomePlayers),
-    .list("away", max: MatchDraft.maxPlayers, accepts: MatchDraft.isPlayerID, setAwayPlayers),
-    .text("homeGoals", setHomeGoals), .text("awayGoals", setAwayGoals),
+    .text(MatchDraft.Field.token, setToken), .carried(MatchDraft.Field.match),
+    .list(
+      MatchDraft.Field.home, max: MatchDraft.maxPlayers, accepts: MatchDraft.isPlayerID,
+      setHomePlayers),
+    .list(
+      MatchDraft.Field.away, max: MatchDraft.maxPlayers, accepts: MatchDraft.isPlayerID,
+      setAwayPlayers),
+    .text(MatchDraft.Field.homeGoals, setHomeGoals),
+    .text(MatchDraft.Field.awayGoals, setAwayGoals),
   ]
 }

@@ -38,34 +38,45 @@ public struct MatchDraft: Sendable, Equatable {
       Array(Self.playerIDs(values(name)).ids.prefix(Self.maxPlayers))
     }
     var matchID: UUID?
-    if let text = values("match").first, !text.isEmpty {
+    if let text = values(Field.match).first, !text.isEmpty {
       guard let id = UUID(text: text) else { return nil }
       matchID = id
     }
     self.init(
-      matchID: matchID, homePlayerIDs: ids("home"), awayPlayerIDs: ids("away"),
-      homeGoals: String(values("homeGoals").first?.prefix(16) ?? ""),
-      awayGoals: String(values("awayGoals").first?.prefix(16) ?? ""),
-      token: values("token").first.flatMap { $0.isEmpty || $0.utf8.count > 64 ? nil : $0 }
+      matchID: matchID, homePlayerIDs: ids(Field.home), awayPlayerIDs: ids(Field.away),
+      homeGoals: String(values(Field.homeGoals).first?.prefix(16) ?? ""),
+      awayGoals: String(values(Field.awayGoals).first?.prefix(16) ?? ""),
+      token: values(Field.token).first.flatMap { $0.isEmpty || $0.utf8.count > 64 ? nil : $0 }
         ?? newToken())
   }
 
   /// Whether `pairs` (a form's fields, an address's query) carry a draft: a match form's fields
   /// always hold its token.
   public static func isCarried(by pairs: [(name: String, value: String)]) -> Bool {
-    pairs.contains { $0.name == "token" }
+    pairs.contains { $0.name == Field.token }
   }
 
   /// Players a side can have in a form.
   public static let maxPlayers = 100
 
+  /// The match form's field names, as its template writes them: the inputs the form declares
+  /// and the fields a carried draft travels in are named here once.
+  public enum Field {
+    public static let token = "token"
+    public static let match = "match"
+    public static let home = "home"
+    public static let away = "away"
+    public static let homeGoals = "homeGoals"
+    public static let awayGoals = "awayGoals"
+  }
+
   /// The draft's fields as inputs of a form that carries it to another page and back (the
   /// player form): bounded as the match form's own, and read by `init(pairs:newToken:)`.
   public static func carriedInputs<ViewModel: AnyObject>() -> [Input<ViewModel>] {
     [
-      .carried("token"), .carried("match"), .carried("homeGoals"), .carried("awayGoals"),
-      .carried("home", max: maxPlayers, accepts: isPlayerID),
-      .carried("away", max: maxPlayers, accepts: isPlayerID),
+      .carried(Field.token), .carried(Field.match), .carried(Field.homeGoals),
+      .carried(Field.awayGoals), .carried(Field.home, max: maxPlayers, accepts: isPlayerID),
+      .carried(Field.away, max: maxPlayers, accepts: isPlayerID),
     ]
   }
 
@@ -91,15 +102,15 @@ public struct MatchDraft: Sendable, Equatable {
 
   /// The same fields, to carry in a query string or hidden inputs.
   public var pairs: [(name: String, value: String)] {
-    (matchID.map { [("match", $0.lowercasedText)] } ?? []) + carriedPairs
+    (matchID.map { [(Field.match, $0.lowercasedText)] } ?? []) + carriedPairs
   }
 
   /// The fields but the match, which an address back to the form carries in its path.
   public var carriedPairs: [(name: String, value: String)] {
     var pairs: [(name: String, value: String)] = []
-    pairs += homePlayerIDs.map { ("home", $0.lowercasedText) }
-    pairs += awayPlayerIDs.map { ("away", $0.lowercasedText) }
-    pairs += [("homeGoals", homeGoals), ("awayGoals", awayGoals), ("token", token)]
+    pairs += homePlayerIDs.map { (Field.home, $0.lowercasedText) }
+    pairs += awayPlayerIDs.map { (Field.away, $0.lowercasedText) }
+    pairs += [(Field.homeGoals, homeGoals), (Field.awayGoals, awayGoals), (Field.token, token)]
     return pairs
   }
 }
