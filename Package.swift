@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "MVVMWebPostgres", targets: ["MVVMWebPostgres"]),
     .library(name: "MVVMWebSQLite", targets: ["MVVMWebSQLite"]),
     .library(name: "MVVMWeb", targets: ["MVVMWeb"]),
+    .library(name: "MVVMWebTesting", targets: ["MVVMWebTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -102,6 +103,15 @@ let package = Package(
       ],
       // The browser's half of live pages and live inputs, served by every site from memory.
       resources: [.embedInCode("Live/live.js")]),
+
+    // How a user tests an app: one client over an in-process transport and a real socket, forms
+    // filled from the served markup (read back with libxml2's HTML parser), input events, live
+    // streams and slow stores.
+    .target(
+      name: "MVVMWebTesting",
+      dependencies: [
+        "MVVMWeb", "CMVVMWebXML2", .product(name: "Logging", package: "swift-log"),
+      ]),
 
     // Each app on the framework's public API: its routes, pages, links and notices.
     .target(name: "LeagueWeb", dependencies: ["MVVMWeb", "League"]),

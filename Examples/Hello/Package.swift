@@ -15,7 +15,13 @@ let package = Package(
     .executableTarget(
       name: "hello",
       dependencies: ["Greetings", .product(name: "MVVMWeb", package: "MVVMWeb")]),
-    .testTarget(name: "HelloTests", dependencies: ["Greetings"]),
+    // The view models' tests need nothing else; the pages' tests reach the site through
+    // MVVMWebTesting, in process and over a socket.
+    .testTarget(
+      name: "HelloTests",
+      dependencies: [
+        "Greetings", "hello", .product(name: "MVVMWebTesting", package: "MVVMWeb"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -12,3 +12,5 @@
 #include <libxml/xmlIO.h>
 #include <libxml/xmlerror.h>
 #include <libxml/parserInternals.h>
+// MVVMWebTesting reads rendered pages back with the HTML parser.
+#include <libxml/HTMLparser.h>

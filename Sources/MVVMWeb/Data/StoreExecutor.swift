@@ -52,6 +52,22 @@ public final class StoreExecutor: Sendable {
     }
   }
 
+  /// How many threads `lane` has: what a test holds to leave it none.
+  package func threads(of lane: StoreLane) -> Int {
+    switch lane {
+    case .read: readLane.threads
+    case .write: writeLane.threads
+    }
+  }
+
+  /// Makes each call on `lane` wait `delay` on its thread before it runs (`.zero`: none again).
+  package func delayCalls(on lane: StoreLane, by delay: Duration) {
+    switch lane {
+    case .read: readLane.delayCalls(by: delay)
+    case .write: writeLane.delayCalls(by: delay)
+    }
+  }
+
   /// A read whose result goes to `finish`, called on the store's thread (or the watchdog's):
   /// for an answer made later (`Response.later`), which then needs no task to wait in.
   func read<Value: Sendable>(
@@ -68,4 +84,12 @@ public final class StoreExecutor: Sendable {
   ) {
     writeLane.run(work, then: finish)
   }
+}
+
+/// One of a `StoreExecutor`'s lanes.
+public enum StoreLane: Sendable {
+  /// The lane of the calls that only read.
+  case read
+  /// The lane of the calls that write.
+  case write
 }

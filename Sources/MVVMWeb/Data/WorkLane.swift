@@ -13,7 +13,8 @@ final class WorkLane: Sendable {
   let name: String
   /// How long a call may wait for a thread and run, in all.
   let deadline: Duration
-  private let threads: Int
+  /// How many calls run at once.
+  let threads: Int
   private let queue: JobQueue
 
   /// `abandonsWhenLate`: a call still running at its deadline is answered then (a read),
@@ -61,6 +62,15 @@ final class WorkLane: Sendable {
     }
   }
 
+  /// Makes each call wait `delay` on its thread before it runs (none when zero): a store slower
+  /// than its deadline, for a test of the answers that follow (`MVVMWebTesting.StoreStall`).
+  func delayCalls(by delay: Duration) {
+    let (seconds, attoseconds) = delay.components
+    queue.delayNanoseconds.store(
+      Int(clamping: max(0, seconds)) &* 1_000_000_000 &+ Int(max(0, attoseconds) / 1_000_000_000),
+      ordering: .relaxed)
+  }
+
   /// At least a millisecond: the watchdog sleeps this long when no call is waiting.
   static func interval(_ duration: Duration) -> DispatchTimeInterval {
     let (seconds, attoseconds) = duration.components
@@ -87,6 +97,8 @@ private final class JobQueue: Sendable {
   }
 
   private let limit: Int
+  /// How long each call waits on its thread before it runs: zero but in a test of a slow store.
+  let delayNanoseconds = Atomic<Int>(0)
   /// The time a call is allowed, in all.
   private let allowed: DispatchTimeInterval
   private let lists = Mutex(Lists())
@@ -119,7 +131,13 @@ private final class JobQueue: Sendable {
       available.wait()
       let next = lists.withLock { lists in (job: lists.waiting.removeFirst(), closed: lists.closed)
       }
-      if let job = next.job { job.start() } else if next.closed { return }
+      guard let job = next.job else {
+        if next.closed { return }
+        continue
+      }
+      let delay = delayNanoseconds.load(ordering: .relaxed)
+      if delay > 0 { Thread.sleep(forTimeInterval: Double(delay) / 1e9) }
+      job.start()
     }
   }
 

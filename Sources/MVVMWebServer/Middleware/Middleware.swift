@@ -78,3 +78,27 @@ final class Chain: Sendable {
     return step.middleware.respond(to: &request, next: Next(chain: self, step: step.next))
   }
 }
+
+extension Next {
+  /// The rest of a chain that only answers with `respond`: to try a middleware alone, without a
+  /// server.
+  ///
+  /// ```swift
+  /// var request = try Request(method: .get, target: "/")
+  /// let answer = NoSniff().respond(to: &request, next: .answering { _ in .text("ok") })
+  /// ```
+  public static func answering(_ respond: @escaping @Sendable (Request) -> Response) -> Next {
+    Next(
+      chain: Chain([], then: AnsweringResponder(respond: respond), draining: DrainingState()),
+      step: nil)
+  }
+}
+
+/// A responder that is one function.
+private struct AnsweringResponder: Responder {
+  let respond: @Sendable (Request) -> Response
+
+  func respond(to request: Request) -> Response {
+    respond(request)
+  }
+}

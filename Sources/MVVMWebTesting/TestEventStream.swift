@@ -1,0 +1,197 @@
+import Foundation
+import MVVMWebServer
+import Synchronization
+
+/// One block of a live page's stream: an element pushed (its event `id`, the element's id on the
+/// first line of `data` and its HTML after), a `retry:` hint, or a comment (a heartbeat).
+public struct LiveEvent: Sendable, Equatable {
+  /// The event's id, which a reconnecting page sends back (`Last-Event-ID`).
+  public var id: String?
+  /// The data lines, joined with line feeds.
+  public var data: String?
+  /// The reconnection delay the server asks for, in milliseconds.
+  public var retry: String?
+  /// A comment line's text (`heartbeat`).
+  public var comment: String?
+
+  /// An event with these fields.
+  public init(id: String? = nil, data: String? = nil, retry: String? = nil, comment: String? = nil)
+  {
+    self.id = id
+    self.data = data
+    self.retry = retry
+    self.comment = comment
+  }
+
+  /// The pushed element's id: the first line of the data.
+  public var elementID: String? { data.map { String($0.prefix { $0 != "\n" }) } }
+  /// The pushed element's HTML: the data after its first line.
+  public var html: String? {
+    data.flatMap { data in data.firstIndex(of: "\n").map { String(data[data.index(after: $0)...]) }
+    }
+  }
+  /// The pushed element, read back.
+  public var element: HTMLElement? {
+    html.flatMap { html in
+      HTMLElement.parse(html).children.lazy.compactMap { child -> HTMLElement? in
+        if case .element(let element) = child { element } else { nil }
+      }.first
+    }
+  }
+
+  static func parse(_ block: Substring) -> LiveEvent {
+    var event = LiveEvent()
+    for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix(":") {
+        event.comment = String(line.dropFirst().drop { $0 == " " })
+        continue
+      }
+      let colon = line.firstIndex(of: ":")
+      let field = colon.map { line[..<$0] } ?? line
+      var value = colon.map { line[line.index(after: $0)...] } ?? ""
+      if value.hasPrefix(" ") { value = value.dropFirst() }
+      switch field {
+      case "id": event.id = String(value)
+      case "retry": event.retry = String(value)
+      case "data": event.data = event.data.map { $0 + "\n" + value } ?? String(value)
+      default: break
+      }
+    }
+    return event
+  }
+}
+
+/// A live page's stream, open as a browser's `EventSource` holds it: read one event at a time,
+/// each wait bounded, and reopened from the last event seen.
+///
+/// ```swift
+/// let stream = try await client.follow("/")
+/// _ = try await stream.next(element: "greetings")          // the page as it is
+/// _ = try await other.submit(form)                          // a change, from another client
+/// let pushed = try await stream.next(element: "greetings")  // the change, pushed
+/// ```
+public final class TestEventStream: Sendable {
+  /// The stream's status (`200`, or the page's error when it cannot be followed).
+  public let status: Int
+  /// The stream's header fields.
+  public let headers: [(name: String, value: String)]
+  private let source: ChunkSource
+  private let state = Mutex<(pending: String, lastEventID: String?)>(("", nil))
+
+  init(status: Int, headers: [(name: String, value: String)], source: ChunkSource) {
+    self.status = status
+    self.headers = headers
+    self.source = source
+  }
+
+  deinit {
+    source.close()
+  }
+
+  /// The id of the last event read, to reconnect from (`TestClient.follow(_:lastEventID:)`).
+  public var lastEventID: String? { state.withLock { $0.lastEventID } }
+
+  /// The next block of the stream, whatever it is; a `TestFailure` when none comes within
+  /// `timeout` or the stream ends.
+  public func next(timeout: Duration = .seconds(5)) async throws -> LiveEvent {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let block = state.withLock { state -> LiveEvent? in
+        guard let end = state.pending.range(of: "\n\n") else { return nil }
+        let event = LiveEvent.parse(state.pending[..<end.lowerBound])
+        state.pending = String(state.pending[end.upperBound...])
+        if let id = event.id { state.lastEventID = id }
+        return event
+      }
+      if let block { return block }
+      switch source.take() {
+      case .bytes(let bytes):
+        state.withLock { $0.pending += String(decoding: bytes, as: UTF8.self) }
+      case .ended:
+        throw TestFailure("The live stream ended.")
+      case .nothingYet:
+        guard ContinuousClock.now < deadline else {
+          throw TestFailure("No live event came within \(timeout).")
+        }
+        try await Task.sleep(for: .milliseconds(2))
+      }
+    }
+  }
+
+  /// The next event that pushes the element `id`, skipping heartbeats, hints and other elements;
+  /// a `TestFailure` when none comes within `timeout`.
+  public func next(element id: String, timeout: Duration = .seconds(5)) async throws -> LiveEvent {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let event = try await next(timeout: max(.zero, deadline - ContinuousClock.now))
+      if event.elementID == id { return event }
+    }
+  }
+
+  /// Closes the stream, as a browser closing the page.
+  public func close() {
+    source.close()
+  }
+}
+
+/// Where a stream's chunks come from: the in-process server's writer, or a socket read on a
+/// thread of its own; both fill one buffer a stream takes from.
+final class ChunkSource: Sendable {
+  enum Taken {
+    case bytes([UInt8])
+    case nothingYet
+    case ended
+  }
+
+  private let buffer = Mutex<(bytes: [UInt8], ended: Bool)>(([], false))
+  private let onClose: @Sendable () -> Void
+
+  private init(onClose: @escaping @Sendable () -> Void) {
+    self.onClose = onClose
+  }
+
+  /// The chunks of an in-process stream.
+  static func inProcess(_ stream: InProcessStream) -> ChunkSource {
+    let source = ChunkSource { stream.close() }
+    Task {
+      for await chunk in stream.chunks { source.add(chunk) }
+      source.end()
+    }
+    return source
+  }
+
+  /// A body read whole already: an answer that was not a stream (a 404, a 503).
+  static func finished(_ bytes: [UInt8]) -> ChunkSource {
+    let source = ChunkSource {}
+    source.add(bytes)
+    source.end()
+    return source
+  }
+
+  /// The chunks of a chunked body on `connection`, read on a thread of their own.
+  static func socket(_ connection: SocketConnection) -> ChunkSource {
+    let source = ChunkSource { connection.shutDown() }
+    let reader = Thread {
+      while let chunk = try? connection.readChunk() { source.add(chunk) }
+      source.end()
+    }
+    reader.name = "mvvmweb-testing-stream"
+    reader.start()
+    return source
+  }
+
+  func add(_ bytes: [UInt8]) { buffer.withLock { $0.bytes += bytes } }
+  func end() { buffer.withLock { $0.ended = true } }
+
+  func take() -> Taken {
+    buffer.withLock { buffer in
+      if !buffer.bytes.isEmpty {
+        defer { buffer.bytes = [] }
+        return .bytes(buffer.bytes)
+      }
+      return buffer.ended ? .ended : .nothingYet
+    }
+  }
+
+  func close() { onClose() }
+}
