@@ -45,8 +45,9 @@ final class SocketConnection: @unchecked Sendable {
   func send(_ bytes: [UInt8]) throws {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes.withUnsafeBytes {
-        Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))  // trap-ok: a non-empty array has a base address
+      let sent = bytes.withUnsafeBytes { raw -> Int in
+        guard let start = raw.baseAddress else { return 0 }
+        return Glibc.send(fd, start + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
       }
       guard sent > 0 else { throw TestFailure("The server closed the connection.") }
       offset += sent
