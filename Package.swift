@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // MVVMWeb: MVVM(-C) on the server. A Dispatch HTTP/1.1 server, XHTML templates checked by libxml2 at
 // load time, and plain Swift view models. Layers are modules so the compiler keeps them apart:
-// the feature modules (League, Playlist, Users, Memories) and MVVM never see HTTP or templates.
+// the app modules (League, Playlist, Users, Memories, Fortunes) and the view-model contract never
+// see HTTP or templates.
 import CompilerPluginSupport
 import PackageDescription
 
@@ -120,7 +121,7 @@ let package = Package(
     .target(name: "MemoriesWeb", dependencies: ["MVVMWeb", "Memories"]),
     .target(name: "FortunesWeb", dependencies: ["MVVMWeb", "Fortunes"]),
 
-    // The composition root: the stores, the configuration and the four apps on one site.
+    // The composition root: the stores, the configuration and the five apps on one site.
     .target(
       name: "WebApp",
       dependencies: [
