@@ -182,6 +182,7 @@ let package = Package(
       name: "MVVMWebSQLiteTests",
       dependencies: ["MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "TestSupport"]),
+    .testTarget(name: "MVVMWebTestingTests", dependencies: ["MVVMWebTesting"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [
