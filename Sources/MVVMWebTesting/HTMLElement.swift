@@ -5,7 +5,9 @@ import CMVVMWebXML2
 public struct HTMLElement: Sendable, Equatable {
   /// A child: an element or text.
   public enum Child: Sendable, Equatable {
+    /// An element inside this one.
     case element(HTMLElement)
+    /// Text, as written (entities read).
     case text(String)
   }
 

@@ -6,7 +6,9 @@ import Synchronization
 /// answers made later, and no socket: fast enough for hundreds of tests a second), or over a
 /// real socket on a free port of 127.0.0.1, for what only the wire shows.
 public enum TestTransport: Sendable {
+  /// Through an `InProcessServer`: no socket, no port.
   case inProcess
+  /// Through an `HTTPServer` listening on a free port of 127.0.0.1.
   case socket
 }
 
