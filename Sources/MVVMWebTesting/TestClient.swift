@@ -75,8 +75,8 @@ public final class TestClient: Sendable {
 
   // MARK: Requests
 
-  /// Sends `request` as it is, with `Host` and the cookies kept; follows redirects (as a GET
-  /// after 301, 302 and 303) when `followingRedirects`.
+  /// Sends `request` as it is, with `Host` (unless it has one) and the cookies kept; follows
+  /// redirects (as a GET after 301, 302 and 303) when `followingRedirects`.
   public func send(
     _ request: TestRequest, followingRedirects: Bool = false
   ) async throws
@@ -269,20 +269,24 @@ public final class TestClient: Sendable {
   }
 
   private static func request(_ request: TestRequest) throws -> Request {
-    var headers = HTTPHeaders([(name: "Host", value: "localhost")])
-    for (name, value) in request.headers { headers.add(name, value) }
+    var headers = HTTPHeaders(hostHeader(request) + request.headers)
     if !request.body.isEmpty { headers.add("Content-Length", String(request.body.count)) }
     return try Request(
       method: request.method, target: request.path, headers: headers, body: request.body)
   }
 
   private static func wire(_ request: TestRequest) -> [UInt8] {
-    var text = "\(request.method.rawValue) \(request.path) HTTP/1.1\r\nHost: localhost\r\n"
-    for (name, value) in request.headers { text += "\(name): \(value)\r\n" }
+    var text = "\(request.method.rawValue) \(request.path) HTTP/1.1\r\n"
+    for (name, value) in hostHeader(request) + request.headers { text += "\(name): \(value)\r\n" }
     if !request.body.isEmpty || request.method == .post {
       text += "Content-Length: \(request.body.count)\r\n"
     }
     return Array((text + "\r\n").utf8) + request.body
+  }
+
+  /// `Host: localhost`, unless the request names its own host (as a page of another site would).
+  private static func hostHeader(_ request: TestRequest) -> [(name: String, value: String)] {
+    request.headers.contains { $0.name.lowercased() == "host" } ? [] : [("Host", "localhost")]
   }
 
   // MARK: Cookies

@@ -78,7 +78,7 @@ struct Serve: ParsableCommand {
   @Option(
     name: .customLong("allowed-hosts"),
     help: ArgumentHelp(
-      "Host names browsers may use to reach the app (example.com, .example.com for its subdomains too, or *); repeat or separate with commas. Required unless listening on loopback or a unix socket, where any host is allowed.",
+      "Host names browsers may use to reach the app (example.com, .example.com for its subdomains too, or *); repeat or separate with commas. Required unless listening on loopback, where the loopback's own names (localhost, 127.0.0.1, [::1]) and --host are allowed, or on a unix socket, where any host is.",
       valueName: "names"))
   var allowedHosts: [String] = []
 
@@ -253,7 +253,14 @@ struct Serve: ParsableCommand {
     }
   }
 
-  /// Loopback only: no other machine can connect, so any `Host` is allowed by default.
+  /// `--allowed-hosts`, or by default: on loopback its own names only (a page rebound to
+  /// 127.0.0.1 by DNS sends its own), behind a unix socket any (only the proxy reaches it).
+  func hostsAllowed() throws -> AllowedHosts {
+    guard allowedHosts.isEmpty else { return try AllowedHosts(specifications: allowedHosts) }
+    return unixSocket == nil ? .loopback(listeningOn: host) : .any
+  }
+
+  /// Loopback only: no other machine can connect.
   static func isLoopback(_ host: String) -> Bool {
     if host == "localhost" || host == "::1" { return true }
     // 127.x.y.z, written as four plain numbers (not a name that merely starts with "127.").
@@ -274,7 +281,7 @@ struct Serve: ParsableCommand {
       songsPath: songs,
       seedsDemoData: !noDemo, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
       basePath: basePath, trustedProxies: proxies,
-      allowedHosts: allowedHosts.isEmpty ? .any : try AllowedHosts(specifications: allowedHosts),
+      allowedHosts: try hostsAllowed(),
       metrics: metrics, developerMode: dev,
       live: LiveSettings(
         maxStreams: maxStreams, maxPages: maxLivePages, maxElementBytes: maxLiveElement,

@@ -6,7 +6,8 @@ public struct HostCheck: Middleware {
   let allowedHosts: AllowedHosts
   let errorPage: @Sendable (HTTPStatus, String, Request) -> Response
 
-  /// Lets through the hosts `allowedHosts` allows; the rest get `errorPage`'s 400.
+  /// Lets through the hosts `allowedHosts` allows; the rest get `errorPage`'s 400, which says
+  /// how to allow one.
   public init(
     _ allowedHosts: AllowedHosts,
     errorPage: @escaping @Sendable (HTTPStatus, String, Request) -> Response
@@ -17,9 +18,12 @@ public struct HostCheck: Middleware {
 
   public func respond(to request: inout Request, next: Next) -> Response {
     guard allowedHosts.allows(request.host) else {
+      let host = request.host.map { String(HostName.withoutPort($0).prefix(100)) }
       return errorPage(
-        .badRequest, "This server does not answer for the host \(request.host ?? "(none)").",
-        request)
+        .badRequest,
+        "This server does not answer for the host \(host ?? "(none)"). If it should, start it "
+          + "with that name among its allowed hosts (mvvmweb serve --allowed-hosts "
+          + "\(host ?? "example.com")).", request)
     }
     return next(&request)
   }

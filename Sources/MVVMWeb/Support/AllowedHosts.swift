@@ -9,8 +9,19 @@ public struct AllowedHosts: Sendable, Equatable {
   private let names: [String]
   private let allowsAny: Bool
 
-  /// Any host: the default when the app listens on loopback or a unix socket only.
+  /// Any host: for a unix socket behind a proxy, which no browser reaches by itself.
   public static let any = AllowedHosts(names: [], allowsAny: true)
+
+  /// The loopback's own names (`localhost` and its subdomains, `127.0.0.1`, `[::1]`) and the
+  /// address the server listens on: the default on loopback. Not any host: a page on another
+  /// site whose name is rebound to 127.0.0.1 (DNS rebinding) is same-origin with itself, and
+  /// only its `Host` tells it apart.
+  public static func loopback(listeningOn host: String) -> AllowedHosts {
+    let listening = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    var names = ["localhost", ".localhost", "127.0.0.1", "[::1]"]
+    if !names.contains(listening.lowercased()) { names.append(listening.lowercased()) }
+    return AllowedHosts(names: names, allowsAny: false)
+  }
 
   private init(names: [String], allowsAny: Bool) {
     self.names = names
