@@ -186,6 +186,11 @@ public struct Route<each Parameter: RouteParameter>: Sendable {
     }
   }
 
+  /// The query parameters of `request` that the route names (`?page=2`), without the rest.
+  func addressQuery(of request: Request) -> Parameters {
+    Parameters(request.query.pairs.filter { queryNames.contains($0.name) })
+  }
+
   /// The route's last fixed segment, which names what its addresses show (`matches`).
   private var place: String {
     for piece in pieces.reversed() {

@@ -99,19 +99,26 @@ extension Site {
       return try viewModel(request, repeat each values)
     }
     if !topics.isEmpty {
+      let metrics = configuration.metrics
       livePage(
         route, view, following: topics, sameForEveryone: true, reading: store, viewModel: build
-      ) { request in view.render(try build(request), for: request) }
+      ) { request in
+        view.render(try Self.reading(store, request, metrics) { try build(request) }, for: request)
+      }
       return view
     }
     note(route)
+    let metrics = configuration.metrics
     router.get(route.pattern) { request in
       let values = try route.values(of: request)
       guard let store else {
         return view.render(try viewModel(request, repeat each values), for: request)
       }
       return store.read(request) {
-        view.render(try viewModel(request, repeat each values), for: request)
+        let built = try StoreFailure.reading(request, metrics) {
+          try viewModel(request, repeat each values)
+        }
+        return view.render(built, for: request)
       }
     }
     return view
@@ -148,6 +155,7 @@ extension Site {
     answer: @escaping @Sendable (Request) throws -> Response
   ) {
     note(route)
+    let metrics = configuration.metrics
     LivePages(hub: hub, changes: changes, validator: validator).get(
       route.pattern, page, following: topics, sameForEveryone: sameForEveryone,
       reading: store, in: &router,
@@ -155,7 +163,23 @@ extension Site {
         let values = try route.values(of: request)
         return request.basePath + route.path(repeat each values)
       },
-      viewModel: viewModel, answer: answer)
+      viewModel: { request in
+        // Every viewer of the address shares it: built from the address alone, never from a
+        // query the route does not name (a draft carried back to a form, say).
+        var address = request
+        address.query = route.addressQuery(of: request)
+        return try Self.reading(store, address, metrics) { try viewModel(address) }
+      },
+      answer: answer)
+  }
+
+  /// Builds a page's view model: with a store, a failure on the way is logged and answered 503,
+  /// never a 404 or a 500.
+  static func reading<Value>(
+    _ store: StoreWork?, _ request: Request, _ metrics: AppMetrics, _ build: () throws -> Value
+  ) throws -> Value {
+    guard store != nil else { return try build() }
+    return try StoreFailure.reading(request, metrics, build)
   }
 
   /// Keeps what is wrong with `route`'s declaration, for `build()` to refuse.
