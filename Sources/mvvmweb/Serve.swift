@@ -103,6 +103,13 @@ struct Serve: ParsableCommand {
   var maxStreams = 10_000
 
   @Option(
+    name: .customLong("max-stream-memory"),
+    help: ArgumentHelp(
+      "Megabytes that may wait to be sent to all live-update streams together, for readers that do not keep up (each stream may also hold 256 KiB of its own); past it the streams furthest behind are dropped first, and their pages reconnect.",
+      valueName: "MB"))
+  var maxStreamMemory = 64
+
+  @Option(
     name: .customLong("max-live-pages"),
     help: ArgumentHelp(
       "Different live pages followed at once (each is rendered on every change of its data, however many streams follow it); a stream for one more gets 503 and its page simply stops updating.",
@@ -216,6 +223,9 @@ struct Serve: ParsableCommand {
     }
     if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
     if maxStreams < 0 { throw ValidationError("--max-streams must be zero or more") }
+    if !(1...1_048_576).contains(maxStreamMemory) {
+      throw ValidationError("--max-stream-memory must be from 1 to 1048576 megabytes")
+    }
     if maxLivePages < 1 { throw ValidationError("--max-live-pages must be at least 1") }
     if maxLiveElement < 1 { throw ValidationError("--max-live-element must be at least 1 byte") }
     if !(usersLatency >= 0 && usersLatency <= 60) {
@@ -319,7 +329,7 @@ struct Serve: ParsableCommand {
         drainDeadline: .seconds(drainTimeout), answerTimeout: .seconds(answerTimeout),
         logger: logger, logsRequests: !quiet, metrics: metrics.server,
         middleware: ServerConfiguration.standardMiddleware + application.middleware,
-        requestPreparer: { application.prepare(&$0) }),
+        requestPreparer: { application.prepare(&$0) }, maxStreamBacklog: maxStreamMemory << 20),
       responder: application)
     do {
       try server.start()

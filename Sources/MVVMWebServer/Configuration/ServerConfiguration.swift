@@ -54,6 +54,10 @@ public struct ServerConfiguration: Sendable {
   /// client, scheme, host, base path and request id here, so every middleware, the app and the
   /// access log see them.
   public var requestPreparer: (@Sendable (inout Request) -> Void)?
+  /// The most bytes that may wait to be sent to all open streams together (live pages' events
+  /// to readers that do not keep up); past it the streams furthest behind are dropped first.
+  /// 64 MiB by default. Each stream is also held to 256 KiB of its own.
+  public var maxStreamBacklog: Int
   /// How many threads wait on the connections' sockets and serve them: by default one per core
   /// the process may run on (`Cores`). A test sets it to have more than one on any machine.
   var socketThreads: Int?
@@ -92,7 +96,8 @@ public struct ServerConfiguration: Sendable {
     logger: Logger? = nil, logsRequests: Bool = true,
     metrics: ServerMetrics = ServerMetrics(factory: NOOPMetricsHandler.instance),
     middleware: [any Middleware] = ServerConfiguration.standardMiddleware,
-    requestPreparer: (@Sendable (inout Request) -> Void)? = nil
+    requestPreparer: (@Sendable (inout Request) -> Void)? = nil,
+    maxStreamBacklog: Int = 64 << 20
   ) {
     self.address = address
     self.maxBodySize = maxBodySize
@@ -110,5 +115,6 @@ public struct ServerConfiguration: Sendable {
     self.metrics = metrics
     self.middleware = middleware
     self.requestPreparer = requestPreparer
+    self.maxStreamBacklog = maxStreamBacklog
   }
 }

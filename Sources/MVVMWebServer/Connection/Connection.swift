@@ -48,6 +48,8 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   private var scratch: [UInt8] = []
   /// How much of `output` and then `outputBody` has been sent.
   private var writeIndex = 0
+  /// The bytes of this connection's stream counted as waiting in the server's `StreamBacklog`.
+  private var backlogged = 0
   /// A send found the socket's buffer full: the next readiness event resumes writing.
   private var waitingToWrite = false
   private var closeAfterWrite = false
@@ -439,6 +441,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
         readIndex = 0
       }
       configuration.metrics.streamOpened()
+      pipeline.streamBacklog.opened()
       flush()
       let writer = ResponseWriter(
         sendChunk: { [self] bytes in
@@ -541,9 +544,12 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   }
 
   private func write(chunk bytes: [UInt8], of stream: OpenStream) {
-    // A reader that does not keep up is dropped rather than buffered without end.
-    guard output.count - writeIndex <= Self.streamLimit else {
+    // A reader that does not keep up is dropped rather than buffered without end: past its own
+    // limit, or past its share when all the streams together are past the server's budget.
+    let pending = output.count - writeIndex
+    guard pending <= Self.streamLimit, !pipeline.streamBacklog.drops(pending: pending) else {
       close()
+      pipeline.streamBacklog.dropped()
       return
     }
     stream.sent += bytes.count
@@ -554,6 +560,15 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     output.append(contentsOf: bytes)
     if stream.chunked { output.appendText("\r\n") }
     flush()
+    countBacklog()
+  }
+
+  /// Counts what this connection's stream has waiting in the server's backlog, as it changes.
+  private func countBacklog() {
+    let pending = closed ? 0 : output.count + outputBody.count - writeIndex
+    guard pending != backlogged else { return }
+    pipeline.streamBacklog.add(pending - backlogged)
+    backlogged = pending
   }
 
   /// Ends a stream cleanly: the last chunk, the access line, and back to reading requests (or
@@ -562,6 +577,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     if stream.chunked { output.appendText("0\r\n\r\n") }
     phase = .head(started: nil)
     configuration.metrics.streamClosed()
+    pipeline.streamBacklog.ended()
     pipeline.log(
       stream.request, route: stream.route, status: stream.status, bytes: stream.sent,
       started: stream.started)
@@ -606,6 +622,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     output.removeAll(keepingCapacity: !isStreaming && output.capacity <= 256 * 1024)
     outputBody = []
     writeIndex = 0
+    if backlogged != 0 { countBacklog() }
     defer { updateReading() }
     waitingToWrite = false
     if case .streaming = phase { return }  // A stream's `Connection: close` waits for its end.
@@ -705,8 +722,10 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     closed = true
     if case .streaming(let stream) = phase {
       configuration.metrics.streamClosed()
+      pipeline.streamBacklog.ended()
       stream.end()
     }
+    countBacklog()
     if let watched { socketEvents.unwatch(fd, watched) }
     timer.cancel()
   }

@@ -34,7 +34,8 @@ public final class HTTPServer: Sendable {
   /// How the server listens, what it accepts and how long it waits.
   public let configuration: ServerConfiguration
   /// Every connection's way to the app: the middleware chain, put together once.
-  private let pipeline: RequestPipeline
+  /// What every request goes through; its stream backlog is read by tests.
+  let pipeline: RequestPipeline
   /// Whether `shutdown` has begun. Changed only under `state`'s lock, so what is decided under
   /// it sees the change in order; read without the lock for each request answered.
   private let draining: DrainingState

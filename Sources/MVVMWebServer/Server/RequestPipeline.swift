@@ -11,12 +11,15 @@ final class RequestPipeline: Sendable {
   let draining: DrainingState
   /// What each connection's queue is called (the configuration's label), made once.
   let connectionQueueLabel: String
+  /// The bytes waiting for every open stream together, held to the configuration's budget.
+  let streamBacklog: StreamBacklog
   private let chain: Chain
 
   init(configuration: ServerConfiguration, responder: any Responder, draining: DrainingState) {
     self.configuration = configuration
     self.draining = draining
     connectionQueueLabel = configuration.label + ".connection"
+    streamBacklog = StreamBacklog(budget: configuration.maxStreamBacklog)
     chain = Chain(configuration.middleware, then: responder, draining: draining)
   }
 

@@ -1,0 +1,48 @@
+import Glibc
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import MVVMWebServer
+
+/// The bytes waiting for all open streams together are held to one budget: past it, the streams
+/// furthest behind are dropped first, and the count comes back to zero as streams end.
+@Suite(.timeLimit(.minutes(1))) struct StreamBacklogTests {
+  @Test func underTheBudgetNoStreamIsDropped() {
+    let backlog = StreamBacklog(budget: 1000)
+    for _ in 0..<4 { backlog.opened() }
+    backlog.add(1000)
+    #expect(!backlog.drops(pending: 1000))
+  }
+
+  @Test func pastTheBudgetOnlyAStreamBehindItsShareIsDropped() {
+    let backlog = StreamBacklog(budget: 1000)
+    for _ in 0..<4 { backlog.opened() }
+    backlog.add(1001)
+    #expect(backlog.drops(pending: 250))
+    #expect(!backlog.drops(pending: 249))
+    // One stream left alone has the whole budget as its share.
+    for _ in 0..<3 { backlog.ended() }
+    #expect(!backlog.drops(pending: 999) && backlog.drops(pending: 1000))
+    backlog.add(-1001)
+    #expect(backlog.bytes == 0 && !backlog.drops(pending: 1000))
+  }
+
+  @Test func stalledStreamsAreDroppedAndTheirBytesCountedBackToZero() throws {
+    let flood = StreamTests.Flood()
+    let server = try startTestServer(responder: flood.router(chunk: 16 * 1024)) { configuration in
+      configuration.maxStreamBacklog = 256 * 1024
+    }
+    defer { server.shutdown() }
+    let clients = try (0..<8).map { _ in try TestClient(port: server.port) }
+    for client in clients {
+      var small: Int32 = 4096
+      setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+      client.send("GET /flood HTTP/1.1\r\nHost: x\r\n\r\n")
+    }
+    // Never read: every stream falls behind and is dropped, and nothing stays counted.
+    #expect(eventually(within: 20) { flood.ended.withLock { $0 } == 8 })
+    #expect(eventually { server.pipeline.streamBacklog.bytes == 0 })
+    #expect(eventually { openSocketCount(localPort: server.port) == 1 })
+  }
+}
