@@ -1,5 +1,5 @@
-import Dispatch
 import CMVVMWebEpoll
+import Dispatch
 import Glibc
 import Synchronization
 
