@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// One call waiting in a `StoreExecutor`: queued, then running, then answered. Whoever moves it
@@ -15,9 +16,12 @@ final class StoreCall<Value: Sendable>: LaneJob {
   }
 
   private let state: Mutex<State>
+  /// When the caller is answered at the latest: the work's own waits end by then.
+  private let due: DispatchTime
 
-  init(_ work: @escaping Work, finish: @escaping Finish) {
+  init(_ work: @escaping Work, due: DispatchTime, finish: @escaping Finish) {
     state = Mutex(.queued(work, finish))
+    self.due = due
   }
 
   func start() {
@@ -27,7 +31,7 @@ final class StoreCall<Value: Sendable>: LaneJob {
       return work
     }
     guard let work else { return }
-    let result = Result { try work() }
+    let result = Result { try StoreCallDeadline.running(until: due, work) }
     // Dropped when the deadline answered meanwhile.
     takeFinish(running: true)?(result)
   }

@@ -56,7 +56,7 @@ final class WorkLane: Sendable {
     _ work: @escaping @Sendable () throws -> Value,
     then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
   ) {
-    let call = StoreCall(work, finish: finish)
+    let call = StoreCall(work, due: .now() + Self.interval(deadline), finish: finish)
     if !queue.submit(call) {
       call.refuse(StoreUnavailable(.queueFull, lane: name, deadline: deadline))
     }

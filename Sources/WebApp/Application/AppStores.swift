@@ -61,8 +61,9 @@ public struct AppStores: Sendable {
 
   /// The stores in the SQLite file at `path`, created if needed: one `SQLiteDatabase` for the
   /// file (GRDB's one pool for writes, and the connections the read threads borrow), shared by
-  /// every store, and one migrator run once. A write waits for
-  /// another process's lock at most `deadline` (SQLite's busy timeout).
+  /// every store, and one migrator run once. A write waits for another process's lock until its
+  /// call's deadline (`StoreCallDeadline`), so one that started late, behind another that waited,
+  /// still answers in time; outside a store call (migrations at start-up), for `deadline`.
   public init(
     sqlite path: String, readers: Int = 4, deadline: Duration = .seconds(3),
     changes: ChangeFeed = ChangeFeed()
@@ -71,8 +72,12 @@ public struct AppStores: Sendable {
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     var configuration = Configuration()
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-    let (seconds, attoseconds) = deadline.components
-    configuration.busyMode = .timeout(Double(seconds) + Double(attoseconds) * 1e-18)
+    configuration.busyMode = .callback { tries in
+      let left = StoreCallDeadline.timeLeft ?? deadline - Self.busyPause * tries
+      guard left > .zero else { return false }
+      Thread.sleep(forTimeInterval: Self.seconds(min(left, Self.busyPause)))
+      return true
+    }
     let database = try SQLiteDatabase(path: path, configuration: configuration)
     try Self.sqliteMigrator.migrate(database.pool)
     league = SQLiteLeagueStore(database: database, changes: changes)
@@ -81,6 +86,14 @@ public struct AppStores: Sendable {
     executor = StoreExecutor(readers: readers, writers: 1, deadline: deadline)
     probe = { _ = try database.unsafeRead { db in try Int.fetchOne(db, sql: "SELECT 1") } }
     listener = nil
+  }
+
+  /// How long a write waits between two tries at a lock another connection holds.
+  private static let busyPause = Duration.milliseconds(5)
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) * 1e-18
   }
 
   /// The SQLite file's one migrator: every feature's migrations, in one table of applied ones.
