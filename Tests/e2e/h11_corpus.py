@@ -228,12 +228,12 @@ CASES = [
     (
         "trailer-line-without-a-colon",
         chunked(b"5\r\nhello\r\n0\r\nnot a field\r\n\r\n") + get(),
-        None,
+        400,
     ),
     (
         "last-chunk-without-its-blank-line",
         chunked(b"5\r\nhello\r\n0\r\n") + get(b"/nope") + get(),
-        None,
+        400,
     ),
     # -- The fuzz seeds, as they are in Fuzz/Corpus.
     ("seed-head-absolute-form", seed("FuzzHeadParser", "absolute-form"), None),

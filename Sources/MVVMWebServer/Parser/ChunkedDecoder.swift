@@ -1,5 +1,5 @@
 /// Decodes a chunked request body (RFC 9112 §7.1) incrementally from a buffer; chunk extensions
-/// and trailer fields are read and dropped.
+/// and trailer fields are read and dropped, and a trailer line that is no field is refused.
 struct ChunkedDecoder {
   private enum State {
     case size
@@ -70,13 +70,25 @@ struct ChunkedDecoder {
         guard let end = buffer[index...].firstIndex(of: .lf) else {
           return buffer.count - index > HeadParser.maxHeadLength ? .failed(invalid) : .needMore
         }
-        let isBlank = end == index || (end == index + 1 && buffer[index] == .cr)
+        var line = buffer[index..<end]
+        if line.last == .cr { line.removeLast() }
         trailerBytes += end + 1 - index
         index = end + 1
-        if isBlank { return .done }
+        if line.isEmpty { return .done }
         if trailerBytes > HeadParser.maxHeadLength { return .failed(invalid) }
+        // A trailer is field lines only (RFC 9112 §7.1.2): anything else, a request pipelined
+        // behind a last chunk missing its blank line, say, would be swallowed unanswered here
+        // while a proxy in front took it for the next request.
+        guard Self.isFieldLine(line) else { return .failed(invalid) }
       }
     }
+  }
+
+  /// Whether `line` is a field line: a token, a colon, and a value without control bytes.
+  static func isFieldLine(_ line: ArraySlice<UInt8>) -> Bool {
+    guard let colon = line.firstIndex(of: .colon), colon > line.startIndex else { return false }
+    return line[..<colon].allSatisfy(\.isTokenByte)
+      && !line[colon...].contains { $0 < 0x20 && $0 != .tab || $0 == 0x7f }
   }
 
   /// A chunk size: hex digits, parsed total. nil when it is not hex.
