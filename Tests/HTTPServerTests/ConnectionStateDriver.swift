@@ -4,7 +4,7 @@
 /// `peerBytes` until read, what is sent goes to `wire`, and the socket has `room` bytes of send
 /// buffer. Each request is answered now, later or as a stream, as `mode` says.
 struct StateDriver {
-  enum Mode { case now, later, stream }
+  enum Mode { case now, later, stream, manual }
 
   var state = ConnectionState(maxBodySize: 64 * 1024, peer: .ip("127.0.0.1", port: 0))
   var peerBytes: [UInt8] = []
@@ -98,6 +98,8 @@ struct StateDriver {
     case .later:
       awaitedHead = head
       _ = state.awaitAnswer()
+    case .manual:
+      break  // Left to the test: the state stays `.answering`.
     case .stream:
       answersBegun += 1
       state.openStream(
@@ -212,6 +214,7 @@ struct StateDriver {
     let writing =
       switch state.writing {
       case .idle: state.hasPendingOutput ? "sending" : "idle"
+      case .answering: "answering"
       case .awaiting: "awaiting"
       case .streaming: "streaming"
       case .closing: "closing"

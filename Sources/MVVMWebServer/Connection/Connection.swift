@@ -9,44 +9,45 @@ import Synchronization
 /// own serial queue. The server's `SocketEvents` says when the socket is ready and the timer is
 /// Dispatch's; no thread ever waits on the socket.
 ///
-/// `@unchecked Sendable`: every mutable property is touched only on `queue`.
+/// `@unchecked Sendable`: every mutable property is touched only on `queue` (they are internal
+/// only so the extensions in `Connection+Answering` and `Connection+Writing` can reach them).
 final class Connection: SocketWatcher, @unchecked Sendable {
   let queue: DispatchQueue
-  private let fd: Int32
-  private let peer: PeerAddress
-  private let server: HTTPServer
-  private let pipeline: RequestPipeline
-  private let configuration: ServerConfiguration
-  private let socketEvents: SocketEvents<Connection>
-  private let timer: DispatchSourceTimer
+  let fd: Int32
+  let peer: PeerAddress
+  let server: HTTPServer
+  let pipeline: RequestPipeline
+  let configuration: ServerConfiguration
+  let socketEvents: SocketEvents<Connection>
+  let timer: DispatchSourceTimer
 
-  private var state: ConnectionState
+  var state: ConnectionState
   /// The answer made later that the state's `.awaiting` waits for.
-  private var awaited: AwaitedAnswer?
+  var awaited: AwaitedAnswer?
   /// The stream the state's `.streaming` writes.
-  private var stream: OpenStream?
+  var stream: OpenStream?
   /// When the body being read must be complete, however steadily it arrives.
-  private var bodyDeadline = DispatchTime.distantFuture
+  var bodyDeadline = DispatchTime.distantFuture
   /// What each `recv` reads into, reused, so a read costs a copy of what arrived and no more.
   /// Given back while a stream is open: a page following live updates can stay open for hours,
   /// and ten thousand of them should not each hold a read buffer they do not use.
-  private var scratch: [UInt8] = []
+  var scratch: [UInt8] = []
   /// The bytes of this connection's stream counted as waiting in the server's `StreamBacklog`.
-  private var backlogged = 0
+  var backlogged = 0
   /// The driver is inside `process`: a write that finishes meanwhile leaves the next request to
   /// it rather than starting another loop (re-entrancy, not protocol state).
-  private var processing = false
+  var processing = false
   /// Whether a thread of the epoll set is serving the socket, and whether it was asked again
   /// meanwhile (`SocketTurn`); the one field not confined to `queue`.
   private let socketTurn = Atomic<UInt8>(0)
   /// The socket's place in the server's epoll set, once it has one.
-  private var watched: SocketEvents<Connection>.Token?
+  var watched: SocketEvents<Connection>.Token?
   /// When the connection's current timeout ends, and when its timer is set to fire. The timer is
   /// moved only when a deadline comes sooner: moving a Dispatch timer wakes Dispatch's manager
   /// thread, far too dear to do for every request. A timer that
   /// fires before a deadline that was pushed later just sets itself again.
-  private var deadline = DispatchTime.distantFuture
-  private var timerFires = DispatchTime.distantFuture
+  var deadline = DispatchTime.distantFuture
+  var timerFires = DispatchTime.distantFuture
 
   init(
     fd: Int32, peer: PeerAddress, server: HTTPServer, pipeline: RequestPipeline,
@@ -149,7 +150,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   /// `toTheEnd` it reads until the kernel says so, which sees a hang-up or reset right behind the
   /// data now (a half-sent head followed by a reset would otherwise hold its slot until the
   /// timeout), and is what a read must do when no event prompted it.
-  private func readAvailable(toTheEnd: Bool = true) {
+  func readAvailable(toTheEnd: Bool = true) {
     var receivedAny = false
     var finished = false
     if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: 16 * 1024) }
@@ -193,7 +194,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   }
 
   /// Pauses or resumes reading as the state says (`ConnectionState.updateInput`).
-  private func updateReading() {
+  func updateReading() {
     // Bytes that arrived while paused raised their event already: read them now.
     if state.updateInput() { queue.async { [self] in readAvailable() } }
   }
@@ -204,7 +205,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   static let firstRequestGrace = Duration.seconds(1)
 
   /// Parses and answers as many buffered requests as possible, in order.
-  private func process() {
+  func process() {
     processing = true
     defer { processing = false }
     while true {
@@ -235,306 +236,4 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     }
   }
 
-  // MARK: Answering
-
-  private func answer(_ head: RequestHead, _ request: consuming Request) {
-    let started = ContinuousClock.now
-    let response = pipeline.respond(to: &request)
-    send(response, to: head, request, started: started)
-  }
-
-  /// Writes an answer, opens a stream, or waits for an answer made later.
-  private func send(
-    _ response: Response, to head: RequestHead, _ request: Request,
-    started: ContinuousClock.Instant
-  ) {
-    let keepAlive = state.keepsAlive(head, serverDraining: pipeline.draining.isDraining)
-    switch response.body {
-    case .later(let start):
-      awaitAnswer(start, route: response.route, for: head, request, started: started)
-    case .bytes(let body):
-      state.answer(
-        response, body: body, to: head, requestID: request.id, keepAlive: keepAlive,
-        serverName: configuration.serverName)
-      let bodyless =
-        request.method == .head || response.status.code == 304 || response.status.code == 204
-      pipeline.log(
-        request, route: response.route, status: response.status, bytes: bodyless ? 0 : body.count,
-        started: started)
-      flush()
-    case .stream(let produce):
-      let opened = state.openStream(
-        response, to: head, requestID: request.id, keepAlive: keepAlive,
-        serverName: configuration.serverName)
-      guard opened else {
-        pipeline.log(
-          request, route: response.route, status: response.status, bytes: 0, started: started)
-        flush()
-        return
-      }
-      let stream = OpenStream(
-        chunked: head.minorVersion >= 1, request: request, route: response.route,
-        status: response.status, started: started)
-      self.stream = stream
-      configuration.metrics.streamOpened()
-      pipeline.streamBacklog.opened()
-      flush()
-      produce(writer(for: stream))
-    }
-  }
-
-  private func writer(for stream: OpenStream) -> ResponseWriter {
-    ResponseWriter(
-      sendChunk: { [self] bytes in
-        queue.async { [self] in
-          guard !state.isClosed, self.stream === stream else { return }
-          write(chunk: bytes, of: stream)
-        }
-      },
-      sendEnd: { [self] in
-        queue.async { [self] in
-          guard !state.isClosed, self.stream === stream else { return }
-          endStream()
-        }
-      },
-      whenEnded: { [self] handler in
-        queue.async {
-          if stream.hasEnded { handler() } else { stream.onEnd.append(handler) }
-        }
-      })
-  }
-
-  /// Starts an answer made later and waits for it without holding a thread: the answer comes
-  /// back onto this queue, goes through the pipeline's last steps, and is sent. One that takes
-  /// longer than `answerTimeout` is answered 503 instead, and its late answer dropped.
-  private func awaitAnswer(
-    _ start: @Sendable (@escaping @Sendable (Response) -> Void) -> Void, route: String?,
-    for head: RequestHead, _ request: Request, started: ContinuousClock.Instant
-  ) {
-    let awaited = AwaitedAnswer(head: head, request: request, route: route, started: started)
-    self.awaited = awaited
-    if let timer = state.awaitAnswer() { arm(timer) }
-    start { [self] response in
-      // Handed over while the block that called `start` still runs on this queue (from inside
-      // `start`, or from a store's thread that was quicker): that block sends it, on its way
-      // out of `process`, with no thread woken.
-      if awaited.park(response) { return }
-      // From a store's thread, once that block is over, this queue is idle, waiting for the
-      // answer: `sync` finishes and sends it on that thread at once, where `async` would wake a
-      // Dispatch worker to do it.
-      if AnswerThread.isCurrent {
-        queue.sync { answeredElsewhere(awaited, with: response) }
-      } else {
-        queue.async { [self] in answered(awaited, with: response) }
-      }
-    }
-  }
-
-  /// Sends an answer on the thread that handed it over, and only that: requests pipelined
-  /// behind it, or the close that the peer's last byte asked for, wait for the queue's own
-  /// turn, so a store thread never runs another request's handler.
-  private func answeredElsewhere(_ awaited: AwaitedAnswer, with response: Response) {
-    processing = true
-    answered(awaited, with: response)
-    processing = false
-    if !state.isClosed && (state.unparsedBytes > 0 || state.isWindingDown) {
-      queue.async { [self] in
-        process()
-        updateReading()
-      }
-    }
-  }
-
-  private func answered(_ awaited: AwaitedAnswer, with made: Response) {
-    guard !state.isClosed, self.awaited === awaited, state.answerArrived() else { return }
-    self.awaited = nil
-    var response = made
-    if case .later = response.body {
-      // An answer made later must be an answer: a second wait would have no bound of its own.
-      pipeline.configuration.logger.error(
-        "\(awaited.request.method) \(awaited.request.path): an answer made later was itself made later; answered 500",
-        metadata: awaited.request.idMetadata)
-      response = .ourFault
-    }
-    if response.route == nil { response.route = awaited.route }
-    pipeline.finish(&response, for: awaited.request)
-    send(response, to: awaited.head, awaited.request, started: awaited.started)
-  }
-
-  /// The answer took longer than `answerTimeout`: the client hears 503 now.
-  private func answerTimedOut(_ awaited: AwaitedAnswer) {
-    pipeline.configuration.logger.error(
-      "\(awaited.request.method) \(awaited.request.path): no answer within \(configuration.answerTimeout); answered 503",
-      metadata: awaited.request.idMetadata)
-    var response = Response.text(
-      "The server took too long to answer. Please try again in a moment.\n",
-      status: .serviceUnavailable)
-    response.headers.add("Retry-After", "5")
-    response.headers.add("Cache-Control", "no-store")
-    answered(awaited, with: response)
-  }
-
-  private func write(chunk bytes: [UInt8], of stream: OpenStream) {
-    let result = state.streamChunk(bytes) { pipeline.streamBacklog.drops(pending: $0) }
-    if result == .drop {
-      close()
-      pipeline.streamBacklog.dropped()
-      return
-    }
-    stream.sent += bytes.count
-    flush()
-    countBacklog()
-  }
-
-  /// Counts what this connection's stream has waiting in the server's backlog, as it changes.
-  private func countBacklog() {
-    let pending = state.isClosed ? 0 : state.pendingStreamBytes
-    guard pending != backlogged else { return }
-    pipeline.streamBacklog.add(pending - backlogged)
-    backlogged = pending
-  }
-
-  /// Ends the open stream cleanly: the last chunk, the access line, and back to reading requests
-  /// (or closing, after `Connection: close` or while stopping).
-  private func endStream() {
-    guard let stream, state.endStream() else { return }
-    self.stream = nil
-    configuration.metrics.streamClosed()
-    pipeline.streamBacklog.ended()
-    pipeline.log(
-      stream.request, route: stream.route, status: stream.status, bytes: stream.sent,
-      started: stream.started)
-    stream.end()
-    flush()
-  }
-
-  /// Answers a request the server could not accept, and closes.
-  private func fail(_ error: HTTPError) {
-    pipeline.logRefusal(error.status, error.message, peer: peer)
-    var response = Response.text(error.message + "\n", status: error.status)
-    response.headers.add("Cache-Control", "no-store")
-    state.refuse(response, serverName: configuration.serverName)
-    flush()
-  }
-
-  // MARK: Writing
-
-  private func flush() {
-    guard !state.isClosed else { return }
-    while state.hasPendingOutput {
-      let written = sendPending()
-      if written > 0 {
-        arm(state.wrote(written))
-      } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-        return  // The next readiness event resumes writing.
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        close()  // EPIPE or ECONNRESET: the peer is gone.
-        return
-      }
-    }
-    let next = state.outputSent()
-    if backlogged != 0 { countBacklog() }
-    defer { updateReading() }
-    switch next {
-    case .streaming:
-      return
-    case .close:
-      close()
-    case .linger:
-      shutdown(fd, Int32(SHUT_WR))
-      arm(.linger)
-    case .next(let timer):
-      if let timer { arm(timer) }
-      if !processing { process() }
-    }
-  }
-
-  /// Sends what is left of the state's `output` and then of its `outputBody` in one call, and
-  /// returns what `sendmsg` does: the number of bytes sent, or -1 with `errno` set.
-  private func sendPending() -> Int {
-    let writeIndex = state.writeIndex
-    return state.output.withUnsafeBytes { head in
-      state.outputBody.withUnsafeBytes { body in
-        withUnsafeTemporaryAllocation(of: iovec.self, capacity: 2) { parts in
-          var count = 0
-          func add(_ bytes: UnsafeRawBufferPointer, from start: Int) {
-            guard let base = bytes.baseAddress, start < bytes.count else { return }
-            parts[count] = iovec(
-              iov_base: UnsafeMutableRawPointer(mutating: base + start),
-              iov_len: bytes.count - start)
-            count += 1
-          }
-          add(head, from: writeIndex)
-          add(body, from: max(writeIndex - head.count, 0))
-          var message = msghdr()
-          message.msg_iov = parts.baseAddress
-          message.msg_iovlen = count
-          return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
-        }
-      }
-    }
-  }
-
-  // MARK: Timeouts and closing
-
-  /// Arms the state's named timer with the configured duration.
-  private func arm(_ name: ConnectionState.Timer) {
-    switch name {
-    case .header: arm(configuration.headerTimeout)
-    case .bodyStart, .body: arm(configuration.bodyTimeout, notAfter: bodyDeadline)
-    case .write: arm(configuration.bodyTimeout)
-    case .idle, .stream: arm(configuration.idleTimeout)
-    case .answer: arm(configuration.answerTimeout)
-    case .linger: arm(.seconds(2))
-    case .grace: arm(Self.firstRequestGrace)
-    }
-  }
-
-  private func arm(_ timeout: Duration, notAfter limit: DispatchTime = .distantFuture) {
-    deadline = min(.now() + Self.dispatchInterval(timeout), limit)
-    if deadline < timerFires { setTimer(deadline) }
-  }
-
-  private func setTimer(_ time: DispatchTime) {
-    timerFires = time
-    timer.schedule(deadline: time, leeway: .milliseconds(50))
-  }
-
-  /// A configured duration as Dispatch's interval, clamped so no setting can overflow it.
-  static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    let limit: Int64 = 1_000_000_000  // About 31 years: far past any timeout.
-    let wholeSeconds = min(max(seconds, 0), limit)
-    return .nanoseconds(Int(wholeSeconds * 1_000_000_000 + max(attoseconds, 0) / 1_000_000_000))
-  }
-
-  private func timedOut() {
-    guard !state.isClosed else { return }
-    timerFires = .distantFuture
-    if DispatchTime.now() < deadline {
-      setTimer(deadline)  // The deadline moved later since the timer was set.
-      return
-    }
-    switch state.timerFired() {
-    case .close: close()
-    case .answerTimedOut: if let awaited { answerTimedOut(awaited) }
-    case .refuseTimeout: fail(HTTPError(.requestTimeout, "The request took too long to arrive."))
-    case .rearm(let timer): arm(timer)
-    }
-  }
-
-  private func close() {
-    let (wasOpen, streamWasOpen) = state.close()
-    guard wasOpen else { return }
-    if streamWasOpen, let stream {
-      configuration.metrics.streamClosed()
-      pipeline.streamBacklog.ended()
-      stream.end()
-    }
-    countBacklog()
-    if let watched { socketEvents.unwatch(fd, watched) }
-    timer.cancel()
-  }
 }

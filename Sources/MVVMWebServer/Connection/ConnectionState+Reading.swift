@@ -136,6 +136,7 @@ extension ConnectionState {
       readIndex = 0
       headScan = HeadParser.Scan()
     }
+    writing = .answering
     return .request(head, request)
   }
 }

@@ -15,7 +15,7 @@ extension ConnectionState {
     _ response: Response, body: [UInt8], to head: RequestHead, requestID: String,
     keepAlive: Bool, serverName: String
   ) -> Bool {
-    guard writing == .idle || writing == .awaiting else { return false }
+    guard writing == .answering else { return false }
     servedRequests += 1
     let bodyless =
       head.method == .head || response.status.code == 304 || response.status.code == 204
@@ -29,7 +29,7 @@ extension ConnectionState {
 
   /// The answer will be made later: requests after it wait, for at most the `.answer` timer.
   mutating func awaitAnswer() -> Timer? {
-    guard writing == .idle else { return nil }
+    guard writing == .answering else { return nil }
     writing = .awaiting
     return arm(.answer)
   }
@@ -37,7 +37,7 @@ extension ConnectionState {
   /// The answer made later has come (or its time ran out): it is sent with `answer`.
   mutating func answerArrived() -> Bool {
     guard writing == .awaiting else { return false }
-    writing = .idle
+    writing = .answering
     return true
   }
 
@@ -49,7 +49,7 @@ extension ConnectionState {
     _ response: Response, to head: RequestHead, requestID: String, keepAlive: Bool,
     serverName: String
   ) -> Bool {
-    guard writing == .idle || writing == .awaiting else { return false }
+    guard writing == .answering else { return false }
     servedRequests += 1
     let chunked = head.minorVersion >= 1
     let streamKeepAlive = keepAlive && chunked
@@ -137,7 +137,7 @@ extension ConnectionState {
         return .next(arm(servedRequests == 0 ? .header : .idle))
       }
       return .next(nil)
-    case .awaiting, .lingering, .closed:
+    case .answering, .awaiting, .lingering, .closed:
       return .next(nil)
     }
   }

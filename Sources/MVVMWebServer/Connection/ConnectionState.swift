@@ -24,6 +24,9 @@ struct ConnectionState {
   enum Writing: Equatable {
     /// No answer is in progress (bytes of the last one may still be waiting in `output`).
     case idle
+    /// A request was read whole and its answer is being made: the only time an answer is taken
+    /// (`answer`, `openStream`, `awaitAnswer`), so none is ever sent for a request not read.
+    case answering
     /// The app makes the answer later (`Response.later`); requests after it wait.
     case awaiting
     /// A streamed answer is being written; requests after it wait. `thenClose`: the connection
