@@ -52,7 +52,7 @@ struct StateDriver {
         return
       }
       let count = min(peerBytes.count, 16 * 1024)
-      let result = Array(peerBytes[..<count]).withUnsafeBytes { state.received($0) }
+      let result = state.received(peerBytes[..<count])
       peerBytes.removeFirst(count)
       if case .bytes(true, let atBound) = result {
         receivedAny = true

@@ -158,9 +158,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     reading: while !state.isClosed {
       let received = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if received > 0 {
-        let result = scratch.withUnsafeBytes {
-          state.received(UnsafeRawBufferPointer(rebasing: $0[..<received]))
-        }
+        let result = state.received(scratch[..<received])
         if case .bytes(let kept, let atBound) = result, kept {
           receivedAny = true
           if atBound { break }
@@ -217,7 +215,9 @@ final class Connection: SocketWatcher, @unchecked Sendable {
         answered(awaited, with: response)
       }
       if state.isClosed || state.isLingering { return }
-      switch state.next() {
+      let step = state.next()
+      // Consumed, so the request it carries is held once: the pipeline changes it in place.
+      switch consume step {
       case .wait: return
       case .close:
         close()

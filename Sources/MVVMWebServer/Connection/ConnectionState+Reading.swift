@@ -10,8 +10,8 @@ extension ConnectionState {
     case close
   }
 
-  /// `count` bytes arrived in `bytes` (the driver's read buffer, read in place).
-  mutating func received(_ bytes: UnsafeRawBufferPointer) -> ReadResult {
+  /// Bytes arrived: a slice of the driver's read buffer, copied once, into `incoming`.
+  mutating func received(_ bytes: ArraySlice<UInt8>) -> ReadResult {
     // After a `Connection: close` answer, what still arrives is read only to be discarded.
     guard writing != .lingering else { return .bytes(kept: false, atBound: false) }
     incoming.append(contentsOf: bytes)
