@@ -61,8 +61,11 @@ struct StateDriver {
     }
     guard receivedAny || finished || state.ending == .peerFinished, !state.isClosed else { return }
     _ = state.afterRead()
+    let stoppedAtBound = state.unparsedBytes >= ConnectionState.pipelineLimit
     process()
     if state.updateInput() { readable() }
+    // Stopped at the bound with bytes still waiting: read on, unless paused.
+    if stoppedAtBound && state.input == .reading && !state.isClosed { readable() }
   }
 
   mutating func process() {

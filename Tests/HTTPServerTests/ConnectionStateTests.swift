@@ -315,6 +315,68 @@ import Testing
     #expect(expected.allSatisfy(seen.contains), "\(seen)")
   }
 
+  /// The limits are the state's: a head past 32 KiB, a body past the maximum (by its length or
+  /// by its chunks), requests piled up behind an answer the peer does not read.
+  @Test func aHeadPastItsLimitIsRefusedWith431AndTheConnectionLingers() {
+    var driver = StateDriver()
+    driver.peerSends("GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "a", count: 33 * 1024))
+    #expect(driver.wireText.hasPrefix("HTTP/1.1 431 "))
+    #expect(driver.state.writing == .lingering && driver.state.timer == .linger)
+    #expect(driver.requestsRead == 0)
+  }
+
+  @Test(arguments: [
+    "Content-Length: 70000\r\n\r\n", "Transfer-Encoding: chunked\r\n\r\n11170\r\n",
+  ])
+  func aBodyPastTheMaximumIsRefusedWith413(framing: String) {
+    var driver = StateDriver()
+    driver.peerSends("POST / HTTP/1.1\r\nHost: a\r\n" + framing)
+    #expect(driver.wireText.hasPrefix("HTTP/1.1 413 "))
+    #expect(driver.requestsRead == 0)
+  }
+
+  @Test func requestsPipelinedBehindAnUnreadAnswerPauseReadingUntilItIsSent() {
+    var driver = StateDriver()
+    driver.room = 0
+    driver.peerSends(String(repeating: Self.get, count: 3000))
+    #expect(driver.state.input == .paused)
+    #expect(driver.state.unparsedBytes <= ConnectionState.pipelineLimit + 16 * 1024)
+    #expect(!driver.peerBytes.isEmpty)  // The rest waits in the kernel.
+    #expect(driver.requestsRead == 1)
+    driver.writable()
+    #expect(driver.state.input == .reading && driver.peerBytes.isEmpty)
+    #expect(driver.answeredIDs == Array(1...3000))
+  }
+
+  @Test func aStreamWhoseReaderStopsIsDroppedPastItsLimit() {
+    var driver = StateDriver()
+    driver.mode = { _ in .stream }
+    driver.peerSends(Self.get)
+    driver.room = 0
+    var chunks = 0
+    while !driver.state.isClosed && chunks < 1000 {
+      driver.streamChunk(1024)
+      chunks += 1
+    }
+    #expect(driver.state.isClosed && driver.state.timer == nil)
+    #expect(chunks > ConnectionState.streamLimit / 1100 && chunks < 300)
+  }
+
+  /// A body announced with `Expect: 100-continue` gets its `100 Continue` once its head is all
+  /// that came, and none when the body came with it.
+  @Test func aContinueIsSentOnlyWhenTheBodyHasNotCome() {
+    let head = "POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"
+    var waiting = StateDriver()
+    waiting.peerSends(head)
+    #expect(waiting.wireText == "HTTP/1.1 100 Continue\r\n\r\n")
+    #expect(waiting.state.timer == .bodyStart)
+    waiting.peerSends("ok")
+    #expect(waiting.answeredIDs == [1])
+    var sent = StateDriver()
+    sent.peerSends(head + "ok")
+    #expect(!sent.wireText.contains("100 Continue") && sent.answeredIDs == [1])
+  }
+
   /// A random event for the property test: the peer's bytes (whole requests of every kind, cut
   /// anywhere, or junk), its last byte, room to write, answers made later, stream chunks and ends,
   /// timers, a drain or a reset.
