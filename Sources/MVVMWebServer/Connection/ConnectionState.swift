@@ -234,7 +234,8 @@ struct ConnectionState {
 
   // MARK: Closing and draining
 
-  /// Closes: returns whether a stream was open (the driver ends it).
+  /// Closes, once: whether it was open, and whether a stream was (the driver ends it). The timer
+  /// armed, if any, is cancelled.
   mutating func close() -> (wasOpen: Bool, streamWasOpen: Bool) {
     guard writing != .closed else { return (false, false) }
     let streaming = isStreaming
