@@ -184,8 +184,9 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "MVVMWeb", "LeagueWeb", "TestSupport",
+        "WebApp", "MVVMWeb", "LeagueWeb", "MVVMWebTesting", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
   ],
   swiftLanguageModes: [.v6]
