@@ -180,7 +180,7 @@ let package = Package(
     .testTarget(
       name: "MVVMWebSQLiteTests",
       dependencies: ["MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
-    .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "TestSupport"]),
+    .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "MVVMWebTesting", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [
