@@ -21,7 +21,7 @@ enum SlowPage: Page {
 /// A stream asked for on a page nobody follows yet first reads the page's view model (it may
 /// name nothing). When that read is abandoned at the store's deadline, the stream must not keep
 /// the place it would have taken: with one place in all, the next stream gets it.
-@Suite struct LiveStreamDeadlineTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveStreamDeadlineTests {
   @Test func aStreamWhoseReadCameTooLateTakesNoPlace() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "live-deadline-\(UUID().uuidString)").path

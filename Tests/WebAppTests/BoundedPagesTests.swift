@@ -9,7 +9,7 @@ import Testing
 
 /// Pages stay bounded as data grows: a league of 10,000 matches in a real SQLite file is shown
 /// 50 matches a page, and a name of a megabyte is refused, over real sockets.
-@Suite struct BoundedPagesTests {
+@Suite(.timeLimit(.minutes(2))) struct BoundedPagesTests {
   /// What one page of matches may weigh: 50 rows are about 12 KB; the whole league, before it
   /// was paged, was 2 MB.
   static let pageBound = 64 * 1024

@@ -14,7 +14,7 @@ import WebApp
 /// What the served path does with a post is what the view-model tests do: the same input events
 /// (the fields decoded into the view model's declared inputs), and every destination a view model
 /// can hold leads to a route that answers.
-@Suite struct CoordinatorInputsTests {
+@Suite(.timeLimit(.minutes(2))) struct CoordinatorInputsTests {
   @Test func aMatchPostBecomesTheViewModelsInputEvents() throws {
     let store = InMemoryLeagueStore()
     let ann = try store.addPlayer(name: "Ann")

@@ -3,7 +3,7 @@ import MVVMWeb
 import Testing
 
 /// `serve --dev`: templates follow their files without a restart, and what is broken is shown.
-@Suite struct DevModeTests {
+@Suite(.timeLimit(.minutes(2))) struct DevModeTests {
   @Test func anEditedTemplateShowsOnTheNextRequestAndABrokenOneSaysWhereItIsBroken() async throws {
     let templates = NSTemporaryDirectory() + "mvvmweb-dev-\(UUID().uuidString.prefix(8))"
     try FileManager.default.copyItem(

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// TechEmpower's Fortunes page through the real server, on both stores.
-@Suite struct FortunesPageTests {
+@Suite(.timeLimit(.minutes(2))) struct FortunesPageTests {
   /// Every byte of the page: TechEmpower's markup with nothing between the tags but the line
   /// break our serializer writes after the DOCTYPE, the messages escaped (`<`, `>`, and quotes
   /// as `&#34;` and `&#39;`, which TechEmpower's validator reads as `&quot;` and `&#39;`) and the

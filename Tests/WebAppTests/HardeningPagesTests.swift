@@ -8,7 +8,7 @@ import Testing
 
 /// The app's answers to hostile input: no trap, no header of the client's making, and the
 /// security headers on every kind of answer.
-@Suite struct HardeningPagesTests {
+@Suite(.timeLimit(.minutes(2))) struct HardeningPagesTests {
   @Test(arguments: [
     ("9223372036854775807", 503), ("-9223372036854775808", 404), ("0", 404),
     ("99999999999999999999999", 404), ("+1", 404),

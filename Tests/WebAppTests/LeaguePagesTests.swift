@@ -5,7 +5,7 @@ import Testing
 
 @testable import WebApp
 
-@Suite struct LeaguePagesTests {
+@Suite(.timeLimit(.minutes(2))) struct LeaguePagesTests {
   let app: AppHarness
 
   init() throws {
@@ -194,7 +194,7 @@ import Testing
   }
 }
 
-@Suite struct LeagueNumbersPageTests {
+@Suite(.timeLimit(.minutes(2))) struct LeagueNumbersPageTests {
   @Test func theNumbersPageShowsTheLeagueAndLinksToTheRankings() async throws {
     let app = try AppHarness()
     #expect(try await app.post("/players/new", "name=Ann").status == 303)

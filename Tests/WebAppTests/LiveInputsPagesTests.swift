@@ -8,7 +8,7 @@ import Testing
 
 /// Input events over a real socket: a form's fields posted to its own action with
 /// `MVVMWeb-Input: 1`, answered with the form's live parts, writing nothing.
-@Suite struct LiveInputsPagesTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveInputsPagesTests {
   let app: AppHarness
 
   init() throws {

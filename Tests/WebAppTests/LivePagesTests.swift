@@ -7,7 +7,7 @@ import WebApp
 
 /// Live pages through real sockets: a page's own address, asked for `text/event-stream`,
 /// streams its live elements; each change is rendered once and sent to every viewer.
-@Suite struct LivePagesTests {
+@Suite(.timeLimit(.minutes(2))) struct LivePagesTests {
   func app(
     heartbeat: Duration = .seconds(60), maxStreams: Int = 100, maxPages: Int = 100,
     maxElementBytes: Int = 512 * 1024, usersLatency: Duration = .zero

@@ -2,7 +2,7 @@ import Foundation
 import MVVMWeb
 import Testing
 
-@Suite struct MemoriesPagesTests {
+@Suite(.timeLimit(.minutes(2))) struct MemoriesPagesTests {
   let app: AppHarness
 
   init() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// `/metrics`: the Prometheus text of what the server and the app counted, for this machine and
 /// the trusted proxies only.
-@Suite struct MetricsPageTests {
+@Suite(.timeLimit(.minutes(2))) struct MetricsPageTests {
   @Test func countsRequestsByRoutePatternRendersAndConnections() async throws {
     let app = try AppHarness(demo: true)
     #expect(try await app.get("/matches").status == 200)

@@ -2,7 +2,7 @@ import Foundation
 import MVVMWeb
 import Testing
 
-@Suite struct PlaylistPagesTests {
+@Suite(.timeLimit(.minutes(2))) struct PlaylistPagesTests {
   /// A copy of ../shared/bench/songs.json, the benchmark workload, kept with the tests.
   static let benchSongs = AppHarness.repository + "/Tests/Fixtures/songs.json"
 
@@ -64,7 +64,7 @@ import Testing
   }
 }
 
-@Suite struct UsersPagesTests {
+@Suite(.timeLimit(.minutes(2))) struct UsersPagesTests {
   @Test func listPersonAvatarRefreshAndClearCache() async throws {
     let app = try AppHarness()
     let list = try await app.get("/users")

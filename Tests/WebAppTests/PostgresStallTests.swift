@@ -13,7 +13,7 @@ import WebApp
 /// pages without data answer at once; a form posted meanwhile stores nothing; once the server
 /// runs again the pages come back by themselves. A server of its own: the shared one serves
 /// other tests in parallel, and pausing it would stall them.
-@Suite struct PostgresStallTests {
+@Suite(.timeLimit(.minutes(3))) struct PostgresStallTests {
   /// The store's deadline here, in seconds: short, so the test is, and well under the test
   /// client's read timeout (6 s), so a page that never answered shows as such.
   static let deadline = 2.0
@@ -30,8 +30,7 @@ import WebApp
     "The data could not be read just now. Please try again in a moment.",
   ]
 
-  @Test(.timeLimit(.minutes(3)))
-  func aPausedDatabaseCostsItsPagesA503WithinTheDeadlineAndNothingElse() async throws {
+  @Test func aPausedDatabaseCostsItsPagesA503WithinTheDeadlineAndNothingElse() async throws {
     let server = try PostgresTestServer.makePrivate()
     // Declared first, so it runs last: after the pause below is released.
     defer { try? server.stop() }

@@ -2,7 +2,7 @@ import MVVMWeb
 import Testing
 
 /// The README's examples, as a newcomer would try them: each one is true.
-@Suite struct ReadmeExamplesTests {
+@Suite(.timeLimit(.minutes(2))) struct ReadmeExamplesTests {
   @Test func thePersonPageExample() async throws {
     let app = try AppHarness()
     let person = try await app.get("/users/1").text

@@ -8,7 +8,7 @@ import Testing
 /// people press Save: their posts are answered 503 within the store's deadline and store nothing,
 /// every page that only reads still answers, `/healthz` at once; once the lock is let go, saving
 /// works again without a restart.
-@Suite struct SQLiteLockTests {
+@Suite(.timeLimit(.minutes(2))) struct SQLiteLockTests {
   @Test func aHeldWriteLockCostsOnlyTheWrites() async throws {
     let app = try AppHarness(demo: true) { $0.storeDeadline = .milliseconds(500) }
     // Another connection, as another process holds it: a transaction left open between calls.

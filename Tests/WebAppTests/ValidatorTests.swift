@@ -7,7 +7,7 @@ import Testing
 /// Pages made per request carry a strong validator over their bytes: a client that has the page
 /// gets a 304 with no body, and a change to the data changes the tag. (Live pages and the
 /// playlist are validated by their data's version instead: `LivePagesTests`.)
-@Suite struct ValidatorTests {
+@Suite(.timeLimit(.minutes(2))) struct ValidatorTests {
   @Test func aRenderedPageRevalidatesWithA304UntilItsDataChanges() async throws {
     let app = try AppHarness(demo: true)
     let first = try await app.get("/users/1")
