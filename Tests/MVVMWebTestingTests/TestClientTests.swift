@@ -12,7 +12,8 @@ import Testing
   static let read = Route("/read")
   static let write = Route("/write")
 
-  let executor = StoreExecutor(readers: 2, writers: 1, deadline: .milliseconds(200))
+  // Long enough that a read beside a held write lane answers in time on a loaded machine.
+  let executor = StoreExecutor(readers: 2, writers: 1, deadline: .seconds(1))
 
   func site() throws -> WebSite {
     var site = Site(SiteConfiguration(templatesDirectory: NSTemporaryDirectory()))
@@ -73,7 +74,7 @@ import Testing
   @Test(arguments: [TestTransport.inProcess, .socket])
   func aSlowReadAnswers503AtTheDeadline(transport: TestTransport) async throws {
     try await site().test(transport) { client in
-      let stall = StoreStall.slowing(.read, of: executor, by: .milliseconds(600))
+      let stall = StoreStall.slowing(.read, of: executor, by: .seconds(3))
       let busy = try await client.get("/read")
       #expect(busy.status == 503)
       #expect(busy.header("Retry-After") != nil)
