@@ -4,6 +4,8 @@ public final class EventStream {
   /// One block of the stream: an event (`data`, with its `id`), a `retry:` hint or a comment.
   public struct Event: Equatable, Sendable {
     public var id: String?
+    /// The event's type, when named (`rows`: a live element's keyed rows that changed).
+    public var event: String?
     public var data: String?
     public var retry: String?
     public var comment: String?
@@ -66,6 +68,7 @@ public final class EventStream {
         } ?? (line, "")
       switch field {
       case "id": event.id = value
+      case "event": event.event = value
       case "retry": event.retry = value
       case "data": event.data = event.data.map { $0 + "\n" + value } ?? value
       default: break
