@@ -74,8 +74,37 @@ import Testing
       ["a", "b", "c"], before: "<div id=\"l\"><p>3 rows</p><ul>", after: "</ul></div>")
     #expect(
       try operations(old, new)
-        == #"[["add","c","b","<li data-key=\"c\">C</li>"],["outside","<div id=\"l\"><p>3 rows</p><ul>","</ul></div>"]]"#
+        == #"[["add","c","b","<li data-key=\"c\">C</li>"],["around",0,"before","<p>3 rows</p>"]]"#
     )
+  }
+
+  /// Only the parts around the rows that changed: an element's start tag on the path to the
+  /// rows, or its children before or after the path.
+  @Test func eachChangedPartAroundTheRowsIsSentOnItsOwn() throws {
+    let old = Self.element(
+      ["a"], before: "<div id=\"l\" class=\"x\"><h2>T</h2><table><tbody>",
+      after: "</tbody><tfoot><tr><td>1</td></tr></tfoot></table><br><p>end</p></div>")
+    let new = Self.element(
+      ["a"], before: "<div id=\"l\" class=\"y\"><h2>T</h2><table><tbody class=\"z\">",
+      after: "</tbody><tfoot><tr><td>2</td></tr></tfoot></table><br><p>end</p></div>")
+    #expect(
+      try operations(old, new)
+        == #"[["around",0,"tag","<div id=\"l\" class=\"y\">"],["around",1,"after","<tfoot><tr><td>2</td></tr></tfoot>"],["around",2,"tag","<tbody class=\"z\">"]]"#
+    )
+  }
+
+  /// Markup that does not split the same way along the path (the rows moved into another
+  /// element) is sent whole around the rows.
+  @Test func markupThatDoesNotSplitTheSameWayIsSentWhole() throws {
+    let old = Self.element(["a"], before: "<div id=\"l\"><ul>", after: "</ul></div>")
+    let new = Self.element(["a"], before: "<div id=\"l\"><ol>", after: "</ol></div>")
+    #expect(
+      try operations(old, new) == #"[["outside","<div id=\"l\"><ol>","</ol></div>"]]"#)
+    let script = Self.element(
+      ["a"], before: "<div id=\"l\"><script>x</script><ul>", after: "</ul></div>")
+    #expect(
+      try operations(old, script)
+        == #"[["outside","<div id=\"l\"><script>x</script><ul>","</ul></div>"]]"#)
   }
 
   @Test func aRepeatedKeyOrAnEmptyListSendsTheElement() {
@@ -96,7 +125,7 @@ import Testing
       id: "l", html: html, rows: KeyedRows(html, marks: [12, html.count - 5]))
     #expect(
       try operations(old, new)
-        == #"[["add","q\"\\",null,"<li data-key=\"q&quot;\\\">\t\u0001</li>"],["drop","a"],["outside","<ul id=\"l\">\n","</ul>"]]"#
+        == #"[["add","q\"\\",null,"<li data-key=\"q&quot;\\\">\t\u0001</li>"],["drop","a"],["around",0,"before","\n"]]"#
     )
   }
 

@@ -9,7 +9,11 @@ import MVVMWebTemplates
 /// - `["move", key, after]`: a row kept, placed after the row `after` (null: first);
 /// - `["set", key, html]`: a row whose markup changed, replaced where it is;
 /// - `["drop", key]`: a row gone;
-/// - `["outside", before, after]`: the element's markup outside the repeat changed: the element
+/// - `["around", level, part, html]`: markup outside the repeat changed, in one element on the
+///   path from the live element (level 0) down to the rows' parent: its start `tag` (for its
+///   attributes), or the run of children `before` or `after` the next element on the path (for
+///   the rows' parent, before or after the rows);
+/// - `["outside", before, after]`: the same when the markup does not split that way: the element
 ///   is what `before` + the rows + `after` make.
 ///
 /// Rows are placed in the new order, each after the one before it, so a row already in place
@@ -66,7 +70,23 @@ enum LiveRows {
     let newBefore = new.html[..<newRows.span.lowerBound]
     let newAfter = new.html[newRows.span.upperBound...]
     if !oldBefore.elementsEqual(newBefore) || !oldAfter.elementsEqual(newAfter) {
-      op([.string("outside"), .bytes(newBefore), .bytes(newAfter)])
+      // Only the parts that changed, when both sides split the same way along the path to the
+      // rows; otherwise all of the markup around them.
+      if let was = Skeleton(oldBefore, oldAfter), let now = Skeleton(newBefore, newAfter),
+        was.names == now.names
+      {
+        for level in now.names.indices {
+          for (part, old, new) in [
+            ("tag", was.tags[level], now.tags[level]),
+            ("before", was.befores[level], now.befores[level]),
+            ("after", was.afters[level], now.afters[level]),
+          ] where !old.elementsEqual(new) {
+            op([.string("around"), .number(level), .string(part), .bytes(new)])
+          }
+        }
+      } else {
+        op([.string("outside"), .bytes(newBefore), .bytes(newAfter)])
+      }
     }
     json.append(UInt8(ascii: "]"))
     return .operations(json)
@@ -103,12 +123,14 @@ enum LiveRows {
 
   private enum JSONValue {
     case null
+    case number(Int)
     case string(String)
     case bytes(ArraySlice<UInt8>)
 
     func write(into json: inout [UInt8]) {
       switch self {
       case .null: json += "null".utf8
+      case .number(let number): json += String(number).utf8
       case .string(let text): Self.quote(Array(text.utf8)[...], into: &json)
       case .bytes(let bytes): Self.quote(bytes, into: &json)
       }
@@ -136,5 +158,110 @@ enum LiveRows {
       }
       json.append(UInt8(ascii: "\""))
     }
+  }
+}
+
+/// A live element's markup around its rows, split along the path from the element down to the
+/// rows' parent: for each element on it, its name, its start tag, and its children before and
+/// after the next one on the path (the rows, for the last). Made from the renderer's own output,
+/// whose attribute values and text never hold a raw `<` or `>`; nil for markup it does not
+/// follow (a comment, a script, tags that do not nest).
+struct Skeleton {
+  var names: [ArraySlice<UInt8>] = []
+  var tags: [ArraySlice<UInt8>] = []
+  var befores: [ArraySlice<UInt8>] = []
+  var afters: [ArraySlice<UInt8>] = []
+
+  static let voidElements: Set<String> = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+    "track", "wbr",
+  ]
+
+  /// One tag: its name, whether it closes, and where it ends.
+  private struct Tag {
+    var name: ArraySlice<UInt8>
+    var closes: Bool
+    var isVoid: Bool
+    var start: Int
+    var end: Int
+  }
+
+  /// The tag starting at `index` (a `<`), or nil for markup this does not follow.
+  private static func tag(in bytes: ArraySlice<UInt8>, at index: Int) -> Tag? {
+    var position = index + 1
+    let closes = position < bytes.endIndex && bytes[position] == UInt8(ascii: "/")
+    if closes { position += 1 }
+    let nameStart = position
+    while position < bytes.endIndex,
+      bytes[position].isASCIILetterOrDigit || bytes[position] == UInt8(ascii: "-")
+    {
+      position += 1
+    }
+    guard position > nameStart, bytes[nameStart].isASCIILetter,
+      let end = bytes[position...].firstIndex(of: UInt8(ascii: ">"))
+    else { return nil }
+    let name = bytes[nameStart..<position]
+    let text = String(decoding: name, as: UTF8.self).lowercased()
+    // Raw text would hold what is not markup.
+    guard text != "script", text != "style" else { return nil }
+    let selfClosing = bytes[end - 1] == UInt8(ascii: "/")
+    return Tag(
+      name: name, closes: closes, isVoid: voidElements.contains(text) || selfClosing,
+      start: index, end: end + 1)
+  }
+
+  init?(_ before: ArraySlice<UInt8>, _ after: ArraySlice<UInt8>) {
+    // Before the rows: the elements still open at its end are the path.
+    var open: [(name: ArraySlice<UInt8>, tag: Range<Int>)] = []
+    var index = before.startIndex
+    var runStarts: [Int] = []
+    while let next = before[index...].firstIndex(of: UInt8(ascii: "<")) {
+      guard let tag = Self.tag(in: before, at: next) else { return nil }
+      if tag.closes {
+        guard let last = open.popLast(), last.name.elementsEqual(tag.name) else { return nil }
+        runStarts.removeLast()
+      } else if !tag.isVoid {
+        open.append((tag.name, tag.start..<tag.end))
+        runStarts.append(tag.end)
+      }
+      index = tag.end
+    }
+    guard !open.isEmpty, before.startIndex == open[0].tag.lowerBound else { return nil }
+    for (level, element) in open.enumerated() {
+      names.append(element.name)
+      tags.append(before[element.tag])
+      let end = level + 1 < open.count ? open[level + 1].tag.lowerBound : before.endIndex
+      befores.append(before[runStarts[level]..<end])
+    }
+    // After the rows: each element on the path closes, the rows' parent first.
+    afters = Array(repeating: after[after.startIndex..<after.startIndex], count: open.count)
+    var level = open.count - 1
+    var depth: [ArraySlice<UInt8>] = []
+    var runStart = after.startIndex
+    index = after.startIndex
+    while let next = after[index...].firstIndex(of: UInt8(ascii: "<")) {
+      guard level >= 0, let tag = Self.tag(in: after, at: next) else { return nil }
+      if !tag.closes {
+        if !tag.isVoid { depth.append(tag.name) }
+      } else if let inner = depth.popLast() {
+        guard inner.elementsEqual(tag.name) else { return nil }
+      } else {
+        guard open[level].name.elementsEqual(tag.name) else { return nil }
+        afters[level] = after[runStart..<tag.start]
+        runStart = tag.end
+        level -= 1
+      }
+      index = tag.end
+    }
+    guard level == -1, runStart == after.endIndex else { return nil }
+  }
+}
+
+extension UInt8 {
+  fileprivate var isASCIILetter: Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20)
+  }
+  fileprivate var isASCIILetterOrDigit: Bool {
+    isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
   }
 }

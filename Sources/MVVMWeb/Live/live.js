@@ -92,12 +92,53 @@
         if (!byKey[op[1]]) return false;
         byKey[op[1]].remove();
         delete byKey[op[1]];
+      } else if (op[0] === 'around') {
+        if (!around(element, container, op[1], op[2], op[3])) return false;
       } else if (op[0] === 'outside') {
         if (!outside(element, container, op[1], op[2])) return false;
       } else {
         return false;
       }
     }
+    return true;
+  }
+
+  // One part of the markup around the rows, changed, in the element at `level` on the path from
+  // the live element (0) down to the rows' parent: its start tag (its attributes), or its
+  // children before or after the next element on the path (the rows). Parsed in that element's
+  // own context, so table parts parse as in the page.
+  function around(element, container, level, part, html) {
+    var path = [];
+    var node = container;
+    for (; node && node !== element; node = node.parentNode) path.unshift(node);
+    if (!node) return false;
+    path.unshift(element);
+    var target = path[level];
+    if (!target) return false;
+    if (part === 'tag') {
+      var probe = document.createElement('template');
+      probe.innerHTML = '<div' + html.slice(1 + target.tagName.length) + '</div>';
+      var fresh = probe.content.firstElementChild;
+      if (!fresh) return false;
+      Array.prototype.slice.call(fresh.attributes).forEach(function (a) {
+        if (target.getAttribute(a.name) !== a.value) target.setAttribute(a.name, a.value);
+      });
+      Array.prototype.slice.call(target.attributes).forEach(function (a) {
+        if (!fresh.hasAttribute(a.name)) target.removeAttribute(a.name);
+      });
+      return true;
+    }
+    var kept = level + 1 < path.length ? [path[level + 1]] : rowsOf(element);
+    var children = Array.prototype.slice.call(target.childNodes);
+    var first = children.indexOf(kept[0]);
+    var last = children.indexOf(kept[kept.length - 1]);
+    if (first < 0 || last < 0) return false;
+    var context = target.cloneNode(false);
+    context.innerHTML = html;
+    var nodes = Array.prototype.slice.call(context.childNodes);
+    if (part === 'before') replaceRun(target, children.slice(0, first), nodes, kept[0]);
+    else if (part === 'after') replaceRun(target, children.slice(last + 1), nodes, null);
+    else return false;
     return true;
   }
 
