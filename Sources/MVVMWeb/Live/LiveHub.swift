@@ -278,11 +278,21 @@ final class LiveHub: Sendable {
     }
     // Only this queue changes a channel's elements, so what they were is read once here and
     // compared outside the lock: once per change, whatever the number of viewers.
-    guard let previous = state.withLock({ $0.channels[key]?.elements }) else { return }
-    let changed = updates(from: previous, to: elements, key: key)
+    guard
+      let (previous, previousVersion) = state.withLock({ state in
+        state.channels[key].map { ($0.elements, $0.version) }
+      })
+    else { return }
+    let diffed = updates(from: previous, to: elements, key: key)
     state.withLock { state in
       guard let channel = state.channels[key] else { return }
       state.reportedTooLarge.remove(key)
+      // A channel made again meanwhile (its viewers left, another came) has other elements:
+      // what changed from those, whole.
+      let changed =
+        channel.version == previousVersion
+        ? diffed
+        : elements.filter { !channel.elements.contains($0) }.map { Update.element($0) }
       guard !changed.isEmpty else { return }  // Identical output is not sent again.
       state.lastVersion += 1
       let version = state.lastVersion
