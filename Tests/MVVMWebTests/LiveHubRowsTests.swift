@@ -11,9 +11,11 @@ import Testing
 @Suite struct LiveHubRowsTests {
   typealias KeptStream = LiveHubTests.KeptStream
 
-  /// A page whose live element is a list of `rows` (keys; the text is the key in capitals,
-  /// padded so a row op is smaller than the element), counting its renders and diffs.
+  /// A page whose live element is a list of `rows` then `unchanged` (keys; the text is the key
+  /// in capitals, padded so a row op is smaller than the element), counting its renders.
   final class Page: Sendable {
+    /// Rows after the ones a test changes, so the element outweighs a few changes' events.
+    static let unchanged = (0..<10).map { "z\($0)" }
     let rows = Mutex(["b", "a"])
     let renders = Mutex(0)
 
@@ -22,7 +24,7 @@ import Testing
         renders.withLock { $0 += 1 }
         return [
           LiveRowsTests.element(
-            rows.withLock { $0 }.map {
+            (rows.withLock { $0 } + Self.unchanged).map {
               "\($0):\($0.uppercased()) \(String(repeating: ".", count: 40))"
             })
         ]

@@ -42,11 +42,11 @@ final class LiveHub: Sendable {
     var rendering = false
 
     /// Keeps `bytes`, the events that bring a page from version `from` to the current one, for
-    /// pages that reconnect: the last `recentVersions`, and at most `limit` bytes of them.
+    /// pages that reconnect: the last `recentVersions`, and fewer than `limit` bytes of them.
     mutating func remember(from: Int, _ bytes: [UInt8], limit: Int) {
       recent.append((from, bytes))
       var total = recent.reduce(0) { $0 + $1.bytes.count }
-      while recent.count > LiveHub.recentVersions || (total > limit && !recent.isEmpty) {
+      while recent.count > LiveHub.recentVersions || (total >= limit && !recent.isEmpty) {
         total -= recent.removeFirst().bytes.count
       }
     }
@@ -299,7 +299,9 @@ final class LiveHub: Sendable {
       state.channels[key]?.elements = elements
       state.channels[key]?.version = version
       let bytes = events(changed, version: version)
-      state.channels[key]?.remember(from: channel.version, bytes, limit: settings.maxElementBytes)
+      // Kept while what a page missed costs less than the elements it would get instead.
+      state.channels[key]?.remember(
+        from: channel.version, bytes, limit: elements.reduce(0) { $0 + $1.html.count })
       for writer in channel.streams.values { writer.write(bytes) }
       metrics.liveDelivered(events: changed.count * channel.streams.count)
     }
