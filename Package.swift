@@ -181,13 +181,14 @@ let package = Package(
     .testTarget(
       name: "MVVMWebSQLiteTests",
       dependencies: ["MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
-    .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "TestSupport"]),
+    .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "MVVMWebTesting", "TestSupport"]),
     .testTarget(name: "MVVMWebTestingTests", dependencies: ["MVVMWebTesting"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "MVVMWeb", "LeagueWeb", "TestSupport",
+        "WebApp", "MVVMWeb", "LeagueWeb", "MVVMWebTesting", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
   ],
   swiftLanguageModes: [.v6]

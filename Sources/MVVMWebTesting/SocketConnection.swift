@@ -133,10 +133,15 @@ final class SocketConnection: @unchecked Sendable {
   }
 }
 
-/// Runs blocking work off the caller's task, on a thread of Dispatch's own.
+/// Runs blocking work off the caller's task, on a thread of its own: not Swift's few threads,
+/// which every test shares, nor Dispatch's, on which the server under test answers (a client
+/// blocked in a read there takes one from it, and on Linux Dispatch is slow to add more, so the
+/// server's answers wait behind its own clients).
 func blocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value
 {
   try await withCheckedThrowingContinuation { continuation in
-    DispatchQueue.global().async { continuation.resume(with: Result(catching: work)) }
+    let thread = Thread { continuation.resume(with: Result(catching: work)) }
+    thread.name = "mvvmweb-testing-client"
+    thread.start()
   }
 }

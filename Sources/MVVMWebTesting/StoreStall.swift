@@ -40,27 +40,36 @@ public final class StoreStall: Sendable {
   {
     let threads = executor.threads(of: lane)
     let stall = StoreStall(executor, lane, held: threads)
-    let started = Atomic(0)
-    for _ in 0..<threads {
-      let work: @Sendable () -> Void = { [gate = stall.gate] in
-        started.add(1, ordering: .relaxed)
-        gate.wait()
-      }
-      Task {
-        switch lane {
-        case .read: _ = try? await executor.read(work)
-        case .write: _ = try? await executor.write(work)
-        }
-      }
-    }
-    let deadline = ContinuousClock.now + .seconds(10)
-    while started.load(ordering: .relaxed) < threads {
-      guard ContinuousClock.now < deadline else {
-        throw TestFailure("The store's \(lane) threads were not all free to be held.")
-      }
-      try await Task.sleep(for: .milliseconds(1))
+    let taken = TakenThreads(threads)
+    // The calls are made, made again and counted on the lane's threads and its watchdog, never
+    // in a task: on a machine busy with tests, Swift's few threads may all be blocked for
+    // seconds, longer than a short deadline and than the wait below.
+    try await withCheckedThrowingContinuation { continuation in
+      taken.whenAllTaken(continuation, within: .seconds(10), lane: lane)
+      for _ in 0..<threads { stall.hold(taken) }
     }
     return stall
+  }
+
+  /// Makes one call on the lane that takes its thread until `release()`. A call no thread took
+  /// before its deadline never runs (a thread can take that long to wake on a busy machine):
+  /// it is made again, until a thread has taken one or the stall is released.
+  private func hold(_ taken: TakenThreads) {
+    let work: @Sendable () -> Void = { [gate] in
+      taken.add()
+      gate.wait()
+    }
+    let finish: @Sendable (Result<Void, any Error>) -> Void = { [weak self] result in
+      guard case .failure(let error as StoreUnavailable) = result,
+        error.reason != .noAnswerInTime,
+        let self, !self.released.load(ordering: .relaxed)
+      else { return }
+      self.hold(taken)
+    }
+    switch lane {
+    case .read: executor.read(work, then: finish)
+    case .write: executor.write(work, then: finish)
+    }
   }
 
   /// Makes each call on `lane` wait `delay` on its thread before it runs, until `release()`: a
@@ -73,6 +82,45 @@ public final class StoreStall: Sendable {
   {
     executor.delayCalls(on: lane, by: delay)
     return StoreStall(executor, lane, held: 0)
+  }
+
+  /// How many of a lane's threads a stall has taken, and the wait for all of them.
+  private final class TakenThreads: Sendable {
+    private let threads: Int
+    private let state = Mutex<(count: Int, waiting: CheckedContinuation<Void, any Error>?)>(
+      (0, nil))
+
+    init(_ threads: Int) {
+      self.threads = threads
+    }
+
+    /// Resumes `continuation` once every thread is taken, or with a failure after `limit`.
+    func whenAllTaken(
+      _ continuation: CheckedContinuation<Void, any Error>, within limit: Duration, lane: StoreLane
+    ) {
+      state.withLock { $0.waiting = continuation }
+      let (seconds, attoseconds) = limit.components
+      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+        let waiting = self.state.withLock { state in
+          defer { state.waiting = nil }
+          return state.waiting
+        }
+        waiting?.resume(
+          throwing: TestFailure("The store's \(lane) threads were not all free to be held."))
+      }
+    }
+
+    /// One more thread taken.
+    func add() {
+      let done = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+        state.count += 1
+        guard state.count == threads else { return nil }
+        defer { state.waiting = nil }
+        return state.waiting
+      }
+      done?.resume()
+    }
   }
 
   /// Lets the lane go: held threads come free, calls run at their speed again.

@@ -7,7 +7,7 @@ import Testing
 
 /// The topic registry without HTTP: streams that keep what they are sent, a render that counts
 /// its calls, and changes published by hand.
-@Suite struct LiveHubTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveHubTests {
   final class KeptStream: LiveStream {
     private let state = Mutex<(text: String, finished: Bool, onEnd: [@Sendable () -> Void])>(
       ("", false, []))

@@ -6,7 +6,7 @@ import Testing
 /// Every site serves the framework's `live.js` from memory, with no public folder of its own
 /// and no file to copy: the bytes of `Sources/MVVMWeb/Live/live.js`, validated and compressed
 /// like a static file.
-@Suite struct LiveScriptTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveScriptTests {
   let script: [UInt8]
 
   init() throws {

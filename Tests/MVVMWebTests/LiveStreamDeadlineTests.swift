@@ -1,7 +1,7 @@
 import Foundation
 import MVVMWeb
+import MVVMWebTesting
 import Synchronization
-import TestSupport
 import Testing
 
 extension ChangeTopic {
@@ -21,8 +21,8 @@ enum SlowPage: Page {
 /// A stream asked for on a page nobody follows yet first reads the page's view model (it may
 /// name nothing). When that read is abandoned at the store's deadline, the stream must not keep
 /// the place it would have taken: with one place in all, the next stream gets it.
-@Suite struct LiveStreamDeadlineTests {
-  @Test func aStreamWhoseReadCameTooLateTakesNoPlace() throws {
+@Suite(.timeLimit(.minutes(2))) struct LiveStreamDeadlineTests {
+  @Test func aStreamWhoseReadCameTooLateTakesNoPlace() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "live-deadline-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -47,16 +47,16 @@ enum SlowPage: Page {
       if reads.add(1, ordering: .relaxed).newValue == 1 { gate.wait() }
       return SlowViewModel()
     }
-    try serving(site) { port in
-      let late = try EventStream(port: port, path: "/slow")
-      #expect(late.head.status == 503)
-      #expect(late.head.header("Retry-After") == "5")
+    try await site.build().test(.socket) { client in
+      let late = try await client.follow("/slow")
+      #expect(late.status == 503)
+      #expect(late.headers.first { $0.name.lowercased() == "retry-after" }?.value == "5")
       gate.signal()
       // The stuck read ends now (its answer dropped) before this one's starts: had it taken the
       // place, this stream would be refused as one too many.
-      let next = try EventStream(port: port, path: "/slow")
-      #expect(next.head.status == 200)
-      #expect(try next.next() == EventStream.Event(retry: "2000"))
+      let next = try await client.follow("/slow")
+      #expect(next.status == 200)
+      #expect(try await next.next() == LiveEvent(retry: "2000"))
     }
   }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// The store's own threads: a call is answered by its deadline whatever its thread is doing, a
 /// call that never got a thread never runs, and a write that started is waited for.
-@Suite struct StoreExecutorTests {
+@Suite(.timeLimit(.minutes(2))) struct StoreExecutorTests {
   /// A gate a store call waits at, as a call waits for a lock another process holds.
   final class Gate: Sendable {
     private let opened = DispatchSemaphore(value: 0)

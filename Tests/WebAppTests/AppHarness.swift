@@ -1,18 +1,22 @@
 import Foundation
+import Logging
 import MVVMWeb
-import MVVMWebServer
-import TestSupport
+import MVVMWebTesting
 import WebApp
 
-/// The whole app on a fresh data folder, served over a real loopback socket, with the
-/// repository's own templates and static files.
-final class AppHarness {
+/// The whole app on a fresh data folder, served over a real loopback socket (these are the
+/// apps' socket tests), with the repository's own templates and static files, and reached
+/// through `MVVMWebTesting`'s client.
+final class AppHarness: Sendable {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
   let dataDirectory = NSTemporaryDirectory() + "mvvmweb-app-\(UUID().uuidString.prefix(8))"
   let application: WebApplication
   let server: HTTPServer
+  /// A browser on the app: it keeps the cookies it is given, reads pages for their forms and
+  /// follows live pages.
+  let client: TestClient
 
   init(demo: Bool = false, configure: (inout AppConfiguration) -> Void = { _ in }) throws {
     var configuration = AppConfiguration(
@@ -22,11 +26,16 @@ final class AppHarness {
     configure(&configuration)
     let application = try WebApplication(configuration: configuration)
     self.application = application
-    server = try startTestServer(responder: application) { server in
-      server.requestPreparer = { application.prepare(&$0) }
-      server.middleware = ServerConfiguration.standardMiddleware + application.middleware
-      server.metrics = configuration.metrics.server
-    }
+    server = HTTPServer(
+      configuration: ServerConfiguration(
+        address: .tcp(host: "127.0.0.1", port: 0),
+        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+        metrics: configuration.metrics.server,
+        middleware: ServerConfiguration.standardMiddleware + application.middleware,
+        requestPreparer: { application.prepare(&$0) }),
+      responder: application)
+    try server.start()
+    client = TestClient(port: server.port)
   }
 
   deinit {
@@ -34,19 +43,40 @@ final class AppHarness {
     try? FileManager.default.removeItem(atPath: dataDirectory)
   }
 
-  func get(_ path: String, headers: [(String, String)] = []) throws -> TestResponse {
-    try TestClient(port: server.port).request("GET", path, headers: headers)
+  /// GETs `path` with exactly the headers given: each request is a client of its own, with no
+  /// cookie from an earlier answer (a test that wants one sends it).
+  func get(
+    _ path: String, headers: [(name: String, value: String)] = []
+  ) async throws
+    -> TestResponse
+  {
+    try await TestClient(port: server.port).get(path, headers: headers)
   }
 
-  /// A same-origin form post, as a browser sends it.
+  /// A same-origin form post of the raw `body`, as a browser sends it; `headers` replace the
+  /// `Sec-Fetch-Site` one. A client of its own, as `get`.
   func post(
     _ path: String, _ body: String,
-    headers: [(String, String)] = [("Sec-Fetch-Site", "same-origin")]
-  )
-    throws -> TestResponse
-  {
-    try TestClient(port: server.port).request(
-      "POST", path, headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers,
-      body: body)
+    headers: [(name: String, value: String)] = [("Sec-Fetch-Site", "same-origin")]
+  ) async throws -> TestResponse {
+    try await TestClient(port: server.port).send(
+      TestRequest(
+        .post, path,
+        headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers,
+        body: Array(body.utf8)))
+  }
+
+  /// Waits until `condition` holds, asking again every 10 ms for at most `limit`; whether it
+  /// held. For what the server does after its answer (a stream's place given back, a render
+  /// counted), which no event of its own tells a client.
+  func eventually(
+    within limit: Duration = .seconds(5), _ condition: () async throws -> Bool
+  ) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      if (try? await condition()) == true { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return (try? await condition()) == true
   }
 }

@@ -5,7 +5,6 @@ import MVVMWebServer
 import MVVMWebViewModels
 import Memories
 import Playlist
-import TestSupport
 import Testing
 import Users
 import WebApp
@@ -15,7 +14,7 @@ import WebApp
 /// What the served path does with a post is what the view-model tests do: the same input events
 /// (the fields decoded into the view model's declared inputs), and every destination a view model
 /// can hold leads to a route that answers.
-@Suite struct CoordinatorInputsTests {
+@Suite(.timeLimit(.minutes(2))) struct CoordinatorInputsTests {
   @Test func aMatchPostBecomesTheViewModelsInputEvents() throws {
     let store = InMemoryLeagueStore()
     let ann = try store.addPlayer(name: "Ann")
@@ -63,12 +62,12 @@ import WebApp
       let path = links.path(for: destination)
       #expect(path.hasPrefix("/"), "\(destination) → \(path)")
       // A browser keeps the fragment (`#item-x`) to itself; the server sees the rest.
-      let status = try app.get(String(path.prefix { $0 != "#" })).status
+      let status = try await app.get(String(path.prefix { $0 != "#" })).status
       #expect(status == 200, "\(destination) → \(path) answered \(status)")
     }
     // The forms' destinations answer their posts.
-    #expect(try app.post(links.path(for: UsersDestination.refresh), "").status == 303)
-    #expect(try app.post(links.path(for: UsersDestination.clearCache), "").status == 303)
+    #expect(try await app.post(links.path(for: UsersDestination.refresh), "").status == 303)
+    #expect(try await app.post(links.path(for: UsersDestination.clearCache), "").status == 303)
   }
 
   /// Every typed route of the apps: a parameter that does not read as its type is a 404 that
@@ -92,12 +91,12 @@ import WebApp
       "This memory has no such page. Go back to the issue to see what it holds."
     ),
   ])
-  func aParameterOfTheWrongTypeIsA404(path: String, message: String) throws {
+  func aParameterOfTheWrongTypeIsA404(path: String, message: String) async throws {
     let app = try AppHarness(demo: true)
-    let page = try app.get(path)
+    let page = try await app.get(path)
     #expect(page.status == 404)
     #expect(page.text.contains(message), "\(page.text)")
-    let posted = try app.post("/matches/not-a-match/edit", "homeGoals=1")
+    let posted = try await app.post("/matches/not-a-match/edit", "homeGoals=1")
     #expect(posted.status == 404)
   }
 }

@@ -9,7 +9,7 @@ import Testing
 
 /// `migrate-data` from a SQLite file into PostgreSQL: everything arrives once, a second run
 /// changes nothing, and a database holding another league is refused with nothing written.
-@Suite struct DataMigrationTests {
+@Suite(.timeLimit(.minutes(2))) struct DataMigrationTests {
   /// A SQLite file with the demo league, one match posted through a form and the demo memories.
   private func sqliteSite() throws -> (stores: AppStores, posted: UUID) {
     let path = NSTemporaryDirectory() + "mvvmweb-move-\(UUID().uuidString.prefix(8))/mvvmweb.sqlite"

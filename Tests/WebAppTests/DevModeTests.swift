@@ -3,8 +3,8 @@ import MVVMWeb
 import Testing
 
 /// `serve --dev`: templates follow their files without a restart, and what is broken is shown.
-@Suite struct DevModeTests {
-  @Test func anEditedTemplateShowsOnTheNextRequestAndABrokenOneSaysWhereItIsBroken() throws {
+@Suite(.timeLimit(.minutes(2))) struct DevModeTests {
+  @Test func anEditedTemplateShowsOnTheNextRequestAndABrokenOneSaysWhereItIsBroken() async throws {
     let templates = NSTemporaryDirectory() + "mvvmweb-dev-\(UUID().uuidString.prefix(8))"
     try FileManager.default.copyItem(
       atPath: AppHarness.repository + "/Templates", toPath: templates)
@@ -15,11 +15,11 @@ import Testing
     }
     let file = templates + "/player-form.xhtml"
     let original = try String(contentsOfFile: file, encoding: .utf8)
-    #expect(try app.get("/players/new").text.contains("<h1>New Player</h1>"))
+    #expect(try await app.get("/players/new").text.contains("<h1>New Player</h1>"))
 
     try original.replacingOccurrences(of: "<h1 m:text=\"title\">", with: "<h1 m:text=\"titel\">")
       .write(toFile: file, atomically: true, encoding: .utf8)
-    let broken = try app.get("/players/new")
+    let broken = try await app.get("/players/new")
     #expect(broken.status == 500)
     #expect(broken.header("Cache-Control") == "no-store")
     #expect(
@@ -30,7 +30,7 @@ import Testing
     try original.replacingOccurrences(
       of: "<label for=\"name\">Name</label>", with: "<label for=\"name\">Player name</label>"
     ).write(toFile: file, atomically: true, encoding: .utf8)
-    let edited = try app.get("/players/new")
+    let edited = try await app.get("/players/new")
     #expect(edited.status == 200)
     #expect(edited.text.contains("<label for=\"name\">Player name</label>"))
   }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// TechEmpower's Fortunes page through the real server, on both stores.
-@Suite struct FortunesPageTests {
+@Suite(.timeLimit(.minutes(2))) struct FortunesPageTests {
   /// Every byte of the page: TechEmpower's markup with nothing between the tags but the line
   /// break our serializer writes after the DOCTYPE, the messages escaped (`<`, `>`, and quotes
   /// as `&#34;` and `&#39;`, which TechEmpower's validator reads as `&quot;` and `&#39;`) and the
@@ -32,9 +32,9 @@ import Testing
     + "\u{30D9}\u{30F3}\u{30C1}\u{30DE}\u{30FC}\u{30AF}</td></tr>"
     + "</table></body></html>"
 
-  @Test func thePageFromSQLiteIsTechEmpowersByteForByte() throws {
+  @Test func thePageFromSQLiteIsTechEmpowersByteForByte() async throws {
     let app = try AppHarness()
-    let page = try app.get("/fortunes")
+    let page = try await app.get("/fortunes")
     #expect(page.status == 200)
     // As text, for a readable difference: bytes that are not UTF-8 would decode to U+FFFD,
     // which the expected page does not hold, so equal text is equal bytes.
@@ -47,25 +47,25 @@ import Testing
     #expect(page.header("ETag") == nil)
   }
 
-  @Test func thePageFromPostgreSQLIsTheSame() throws {
+  @Test func thePageFromPostgreSQLIsTheSame() async throws {
     let url = try PostgresTestServer.shared.get().freshDatabase()
     let app = try AppHarness { $0.databaseURL = url }
-    let page = try app.get("/fortunes")
+    let page = try await app.get("/fortunes")
     #expect(page.status == 200)
     #expect(page.text == Self.expectedPage)
   }
 
   /// A client that accepts gzip gets the same plain bytes (the page is large enough that any
   /// other page would be compressed), and an old tag gets the page, not a 304.
-  @Test func neitherCompressedNorRevalidated() throws {
+  @Test func neitherCompressedNorRevalidated() async throws {
     let app = try AppHarness()
-    let gzipAccepted = try app.get("/fortunes", headers: [("Accept-Encoding", "gzip")])
+    let gzipAccepted = try await app.get("/fortunes", headers: [("Accept-Encoding", "gzip")])
     #expect(gzipAccepted.status == 200)
     #expect(gzipAccepted.header("Content-Encoding") == nil)
     #expect(gzipAccepted.header("Vary") == nil)
     #expect(gzipAccepted.text == Self.expectedPage)
     #expect(Self.expectedPage.utf8.count > 1024)
-    let revalidated = try app.get("/fortunes", headers: [("If-None-Match", "\"anything\"")])
+    let revalidated = try await app.get("/fortunes", headers: [("If-None-Match", "\"anything\"")])
     #expect(revalidated.status == 200)
     #expect(revalidated.text == Self.expectedPage)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWebTesting
 import TestSupport
 import Testing
 
@@ -7,49 +8,49 @@ import Testing
 
 /// The app's answers to hostile input: no trap, no header of the client's making, and the
 /// security headers on every kind of answer.
-@Suite struct HardeningPagesTests {
+@Suite(.timeLimit(.minutes(2))) struct HardeningPagesTests {
   @Test(arguments: [
     ("9223372036854775807", 503), ("-9223372036854775808", 404), ("0", 404),
     ("99999999999999999999999", 404), ("+1", 404),
   ])
-  func extremePageNumbersOfABrokenPlaylist(page: String, status: Int) throws {
+  func extremePageNumbersOfABrokenPlaylist(page: String, status: Int) async throws {
     let app = try AppHarness { $0.songsPath = "/nonexistent/songs.json" }
-    #expect(try app.get("/playlist?page=\(page)").status == status)
-    #expect(try app.get("/healthz").text == "ok")
+    #expect(try await app.get("/playlist?page=\(page)").status == status)
+    #expect(try await app.get("/healthz").text == "ok")
   }
 
   @Test(arguments: ["9223372036854775807", "-9223372036854775808"])
-  func extremePageNumbersOfALoadedPlaylist(page: String) throws {
+  func extremePageNumbersOfALoadedPlaylist(page: String) async throws {
     let app = try AppHarness()
-    let response = try app.get("/playlist?page=\(page)")
+    let response = try await app.get("/playlist?page=\(page)")
     #expect(response.status == 404)
     #expect(response.text.contains("There is no playlist page"))
   }
 
-  @Test func aMatchFieldCannotSplitTheChildFlowsRedirect() throws {
+  @Test func aMatchFieldCannotSplitTheChildFlowsRedirect() async throws {
     let app = try AppHarness()
-    let posted = try app.post(
+    let posted = try await app.post(
       "/players/new", "name=Eve&token=t1&match=x%0d%0aSet-Cookie:%20pwned=1")
     #expect(posted.status == 404)
     #expect(posted.header("Set-Cookie") == nil)
     #expect(!posted.headers.contains { $0.0.lowercased() == "set-cookie" })
-    let shown = try app.get("/players/new?token=t1&match=x%0d%0aSet-Cookie:%20pwned=1")
+    let shown = try await app.get("/players/new?token=t1&match=x%0d%0aSet-Cookie:%20pwned=1")
     #expect(shown.status == 404)
     // A real match id comes back lowercased in a path of ours; the draft stays encoded.
     let id = "6F9619FF-8B86-D011-B42D-00C04FC964FF"
-    let form = try app.get("/players/new?token=t2&match=\(id)&homeGoals=1")
+    let form = try await app.get("/players/new?token=t2&match=\(id)&homeGoals=1")
     #expect(
       form.text.contains(
         #"href="/matches/6f9619ff-8b86-d011-b42d-00c04fc964ff/edit?homeGoals=1&amp;awayGoals=&amp;token=t2""#
       ))
   }
 
-  @Test func everyKindOfAnswerCarriesTheSecurityHeaders() throws {
+  @Test func everyKindOfAnswerCarriesTheSecurityHeaders() async throws {
     let app = try AppHarness(demo: true)
-    let page = try app.get("/matches")
-    let missing = try app.get("/no/such/page")
-    let redirect = try app.get("/")
-    let saved = try app.post("/players/new", "name=Zed")
+    let page = try await app.get("/matches")
+    let missing = try await app.get("/no/such/page")
+    let redirect = try await app.get("/")
+    let saved = try await app.post("/players/new", "name=Zed")
     for response in [page, missing, redirect, saved] {
       #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
       #expect(response.header("X-Content-Type-Options") == "nosniff")
@@ -63,21 +64,23 @@ import Testing
     #expect(saved.status == 303 && saved.header("Cache-Control") == "no-store")
   }
 
-  @Test func theNoticeCookieIsSecureOverHTTPSAndItsPageIsNotStored() throws {
+  @Test func theNoticeCookieIsSecureOverHTTPSAndItsPageIsNotStored() async throws {
     let app = try AppHarness(demo: true)
-    let rankings = try app.get("/matches")
+    let rankings = try await app.get("/matches")
     let editLink = try #require(
       rankings.text.firstMatch(of: /href="(\/matches\/[0-9a-f-]+)\/edit"/)?.1)
-    let https = [("Sec-Fetch-Site", "same-origin"), ("X-Forwarded-Proto", "https")]
-    let deleted = try app.post("\(editLink)/delete", "", headers: https)
+    let https: [(name: String, value: String)] = [
+      ("Sec-Fetch-Site", "same-origin"), ("X-Forwarded-Proto", "https"),
+    ]
+    let deleted = try await app.post("\(editLink)/delete", "", headers: https)
     #expect(deleted.status == 303)
     let cookie = try #require(deleted.header("Set-Cookie"))
     #expect(
       cookie == "mvvmweb-notice=match-deleted; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure")
-    let plain = try app.post(
+    let plain = try await app.post(
       "/matches/new", "token=t", headers: [("Sec-Fetch-Site", "same-origin")])
     #expect(plain.header("Set-Cookie")?.hasSuffix("Secure") != true)
-    let shown = try app.get(
+    let shown = try await app.get(
       "/matches",
       headers: [("Cookie", "mvvmweb-notice=match-deleted"), ("X-Forwarded-Proto", "https")])
     #expect(shown.text.contains("Match deleted"))
@@ -85,12 +88,13 @@ import Testing
     #expect(shown.header("Set-Cookie")?.hasSuffix("; Secure") == true)
   }
 
+  /// A `Host` of the test's choosing, which `MVVMWebTesting`'s client never sends: the raw one.
   @Test func onlyTheAllowedHostsAreAnswered() throws {
     let app = try AppHarness {
       $0.allowedHosts = try! AllowedHosts(specifications: ["example.com", ".example.org"])
     }
-    let client = { (host: String) throws -> TestResponse in
-      let connection = try TestClient(port: app.server.port)
+    let client = { (host: String) throws -> TestSupport.TestResponse in
+      let connection = try TestSupport.TestClient(port: app.server.port)
       connection.send("GET /matches HTTP/1.1\r\nHost: \(host)\r\n\r\n")
       return try connection.readResponse()
     }

@@ -3,12 +3,12 @@ import Testing
 
 /// `/metrics`: the Prometheus text of what the server and the app counted, for this machine and
 /// the trusted proxies only.
-@Suite struct MetricsPageTests {
-  @Test func countsRequestsByRoutePatternRendersAndConnections() throws {
+@Suite(.timeLimit(.minutes(2))) struct MetricsPageTests {
+  @Test func countsRequestsByRoutePatternRendersAndConnections() async throws {
     let app = try AppHarness(demo: true)
-    #expect(try app.get("/matches").status == 200)
-    #expect(try app.get("/nowhere/at/all").status == 404)
-    let metrics = try app.get("/metrics")
+    #expect(try await app.get("/matches").status == 200)
+    #expect(try await app.get("/nowhere/at/all").status == 404)
+    let metrics = try await app.get("/metrics")
     #expect(metrics.status == 200)
     #expect(metrics.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8")
     #expect(metrics.header("Cache-Control") == "no-store")
@@ -23,14 +23,14 @@ import Testing
     #expect(open.flatMap { Double($0) }.map { $0 >= 1 && $0 <= 3 } == true)
   }
 
-  @Test func aClientForwardedByAProxyGetsNotFound() throws {
+  @Test func aClientForwardedByAProxyGetsNotFound() async throws {
     let app = try AppHarness()
-    let forwarded = try app.get("/metrics", headers: [("X-Forwarded-For", "203.0.113.9")])
+    let forwarded = try await app.get("/metrics", headers: [("X-Forwarded-For", "203.0.113.9")])
     #expect(forwarded.status == 404)
     // A header claiming a local client decides nothing: only the connection does.
     for claim in ["for=127.0.0.1", "for=unix"] {
-      #expect(try app.get("/metrics", headers: [("Forwarded", claim)]).status == 404)
+      #expect(try await app.get("/metrics", headers: [("Forwarded", claim)]).status == 404)
     }
-    #expect(try app.get("/metrics").status == 200)
+    #expect(try await app.get("/metrics").status == 200)
   }
 }

@@ -13,7 +13,7 @@ import WebApp
 /// pages without data answer at once; a form posted meanwhile stores nothing; once the server
 /// runs again the pages come back by themselves. A server of its own: the shared one serves
 /// other tests in parallel, and pausing it would stall them.
-@Suite struct PostgresStallTests {
+@Suite(.timeLimit(.minutes(3))) struct PostgresStallTests {
   /// The store's deadline here, in seconds: short, so the test is, and well under the test
   /// client's read timeout (6 s), so a page that never answered shows as such.
   static let deadline = 2.0
@@ -30,8 +30,7 @@ import WebApp
     "The data could not be read just now. Please try again in a moment.",
   ]
 
-  @Test(.timeLimit(.minutes(3)))
-  func aPausedDatabaseCostsItsPagesA503WithinTheDeadlineAndNothingElse() throws {
+  @Test func aPausedDatabaseCostsItsPagesA503WithinTheDeadlineAndNothingElse() async throws {
     let server = try PostgresTestServer.makePrivate()
     // Declared first, so it runs last: after the pause below is released.
     defer { try? server.stop() }
@@ -41,8 +40,8 @@ import WebApp
       configuration.storeDeadline = .milliseconds(Int(Self.deadline * 1000))
     }
     let port = app.server.port
-    #expect(try app.get("/rankings").status == 200)
-    #expect(try app.get("/matches").status == 200)
+    #expect(try await app.get("/rankings").status == 200)
+    #expect(try await app.get("/matches").status == 200)
     let league = try AppStores(postgres: url, poolSize: 2, changes: nil).league
     let playersBefore = try league.players().map(\.name)
     #expect(playersBefore.count == 6)
@@ -77,16 +76,19 @@ import WebApp
         for path in otherPaths { otherAnswers.append(timed(port, "GET", path)) }
       }
     }
-    let readiness = timed(port, "GET", "/readyz")
+    let readiness = await onThread { timed(port, "GET", "/readyz") }
     let name = "Stalled Sam"
-    let post = timed(
-      port, "POST", "/players/new",
-      headers: [
-        ("Content-Type", "application/x-www-form-urlencoded"), ("Sec-Fetch-Site", "same-origin"),
-      ],
-      body: "name=Stalled+Sam")
-    databaseClients.wait()
-    otherClient.wait()
+    let post = await onThread {
+      timed(
+        port, "POST", "/players/new",
+        headers: [
+          ("Content-Type", "application/x-www-form-urlencoded"),
+          ("Sec-Fetch-Site", "same-origin"),
+        ],
+        body: "name=Stalled+Sam")
+    }
+    await databaseClients.finished()
+    await otherClient.finished()
     pause.release()
     let releasedAt = ContinuousClock.now
 
@@ -127,15 +129,15 @@ import WebApp
     // that went unanswered), well within ten seconds.
     var recoveredAfter: Duration?
     while recoveredAfter == nil, releasedAt.duration(to: .now) < .seconds(10) {
-      if timed(port, "GET", "/rankings").status == 200 {
+      if await onThread({ timed(port, "GET", "/rankings") }).status == 200 {
         recoveredAfter = releasedAt.duration(to: .now)
       } else {
-        Thread.sleep(forTimeInterval: 0.2)
+        try await Task.sleep(for: .milliseconds(200))
       }
     }
     #expect(recoveredAfter != nil, "/rankings was not 200 within 10 s of the release")
-    #expect(try app.get("/matches").status == 200)
-    let ready = try app.get("/readyz")
+    #expect(try await app.get("/matches").status == 200)
+    let ready = try await app.get("/readyz")
     #expect(ready.status == 200)
     #expect(ready.text == "ready\n")
 
@@ -146,7 +148,7 @@ import WebApp
     // otherwise; this post started after the pause, so that race cannot happen here.)
     #expect(try league.players().map(\.name) == playersBefore)
     // And the name is free: posted again, it is stored.
-    let again = try app.post("/players/new", "name=Stalled+Sam")
+    let again = try await app.post("/players/new", "name=Stalled+Sam")
     #expect(again.status == 303)
     #expect(try league.players().map(\.name).filter { $0 == name } == [name])
   }
@@ -173,7 +175,9 @@ private final class Answers: Sendable {
   var all: [Answer] { answers.withLock { $0 } }
 }
 
-/// One request on a new connection, timed from before connecting to the answer's last byte.
+/// One request on a new connection, timed from before connecting to the answer's last byte. The
+/// raw client, whose reads block the thread they run on: these clients run on threads of their
+/// own (`onThreads`, `onThread`), so none waits on Dispatch's threads, which serve the answers.
 private func timed(
   _ port: Int, _ method: String, _ path: String, headers: [(String, String)] = [],
   body: String? = nil
@@ -184,7 +188,7 @@ private func timed(
     return Double(whole) + Double(attoseconds) * 1e-18
   }
   do {
-    let response = try TestClient(port: port, timeout: 6).request(
+    let response = try TestSupport.TestClient(port: port, timeout: 6).request(
       method, path, headers: headers, body: body)
     return Answer(
       path: path, status: response.status, seconds: seconds(),
@@ -206,6 +210,22 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
     }.start()
   }
   return group
+}
+
+/// Runs `body` on a thread of its own, as `onThreads`, and returns what it made.
+private func onThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+  await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: body()) }.start()
+  }
+}
+
+extension DispatchGroup {
+  /// Returns once every thread of the group has left it, without holding a thread meanwhile.
+  fileprivate func finished() async {
+    await withCheckedContinuation { continuation in
+      notify(queue: .global()) { continuation.resume() }
+    }
+  }
 }
 
 private func sleep(until instant: ContinuousClock.Instant) {

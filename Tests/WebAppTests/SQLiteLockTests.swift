@@ -1,14 +1,14 @@
 import Foundation
 import GRDB
 import MVVMWeb
-import TestSupport
+import MVVMWebTesting
 import Testing
 
 /// Another process holds SQLite's write lock (a backup, a migration, `sqlite3` in a shell) while
 /// people press Save: their posts are answered 503 within the store's deadline and store nothing,
 /// every page that only reads still answers, `/healthz` at once; once the lock is let go, saving
 /// works again without a restart.
-@Suite struct SQLiteLockTests {
+@Suite(.timeLimit(.minutes(2))) struct SQLiteLockTests {
   @Test func aHeldWriteLockCostsOnlyTheWrites() async throws {
     let app = try AppHarness(demo: true) { $0.storeDeadline = .milliseconds(500) }
     // Another connection, as another process holds it: a transaction left open between calls.
@@ -22,18 +22,11 @@ import Testing
     defer { if !released { try? other.inDatabase { db in try db.execute(sql: "ROLLBACK") } } }
 
     // Twenty people press Save at once.
-    let port = app.server.port
     let answers = try await withThrowingTaskGroup(of: (String, TestResponse).self) { group in
       for number in 1...20 {
         group.addTask {
           let name = "Locked\(number)"
-          let response = try TestClient(port: port, timeout: 10).request(
-            "POST", "/players/new",
-            headers: [
-              ("Content-Type", "application/x-www-form-urlencoded"),
-              ("Sec-Fetch-Site", "same-origin"),
-            ], body: "name=\(name)")
-          return (name, response)
+          return (name, try await app.post("/players/new", "name=\(name)"))
         }
       }
       var answers: [(String, TestResponse)] = []
@@ -45,7 +38,7 @@ import Testing
     // let go, after this loop; the bound is loose because the suite runs beside many others.
     for path in ["/healthz", "/rankings", "/matches", "/readyz", "/static/app.css"] {
       let started = ContinuousClock.now
-      let response = try app.get(path)
+      let response = try await app.get(path)
       #expect(response.status == 200, "\(path)")
       #expect(ContinuousClock.now - started < .seconds(2), "\(path)")
     }
@@ -64,33 +57,31 @@ import Testing
 
     try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
     released = true
-    #expect(try app.post("/players/new", "name=Unlocked").status == 303)
-    let rankings = try app.get("/rankings").text
+    #expect(try await app.post("/players/new", "name=Unlocked").status == 303)
+    let rankings = try await app.get("/rankings").text
     #expect(rankings.contains(">Unlocked<"))
     #expect(!rankings.contains("Locked"))
   }
 
   /// An edit the lock kept from being saved comes back with what was typed and beside the match
   /// as stored, as a refused edit does: only writes wait for the lock, so the match is read.
-  @Test func anEditTheLockRefusedShowsTheMatchAsStored() throws {
+  @Test func anEditTheLockRefusedShowsTheMatchAsStored() async throws {
     let app = try AppHarness(demo: true) { $0.storeDeadline = .milliseconds(500) }
-    let list = try app.get("/matches").text
+    let list = try await app.get("/matches").text
     let id = try #require(list.firstMatch(of: #/matches/([0-9a-f-]{36})/edit/#)?.1)
-    let form = try app.get("/matches/\(id)/edit").text
-    let stored = try #require(form.firstMatch(of: #/Saved as: [^<]+/#)?.0)
-    let ticked = { (side: String) in
-      form.matches(of: #/name="(home|away)" value="([0-9a-f-]{36})" checked/#)
-        .filter { $0.1 == side }.map { "\(side)=\($0.2)" }
-    }
-    let body = (ticked("home") + ticked("away") + ["homeGoals=9", "awayGoals=8", "token=lock"])
-      .joined(separator: "&")
+    let page = try await app.get("/matches/\(id)/edit")
+    let stored = try #require(page.text.firstMatch(of: #/Saved as: [^<]+/#)?.0)
+    // The score changed on the form as it was shown, its boxes as they were.
+    var form = try page.page.form(submit: "Save")
+    try form.fill("Home goals", with: "9")
+    try form.fill("Away goals", with: "8")
 
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(
       path: app.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
     try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
-    let refused = try app.post("/matches/\(id)/edit", body)
+    let refused = try await app.client.submit(form)
     try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }
 
     #expect(refused.status == 503)

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 @testable import MVVMWeb
@@ -8,16 +7,16 @@ import Testing
 /// Pages made per request carry a strong validator over their bytes: a client that has the page
 /// gets a 304 with no body, and a change to the data changes the tag. (Live pages and the
 /// playlist are validated by their data's version instead: `LivePagesTests`.)
-@Suite struct ValidatorTests {
-  @Test func aRenderedPageRevalidatesWithA304UntilItsDataChanges() throws {
+@Suite(.timeLimit(.minutes(2))) struct ValidatorTests {
+  @Test func aRenderedPageRevalidatesWithA304UntilItsDataChanges() async throws {
     let app = try AppHarness(demo: true)
-    let first = try app.get("/users/1")
+    let first = try await app.get("/users/1")
     #expect(first.status == 200 && first.header("Cache-Control") == "no-cache")
     let etag = try #require(first.header("ETag"))
     #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && !etag.hasPrefix("W/"))
-    #expect(try app.get("/users/1").header("ETag") == etag)  // The same bytes, the same tag.
+    #expect(try await app.get("/users/1").header("ETag") == etag)  // The same bytes, the same tag.
 
-    let again = try app.get("/users/1", headers: [("If-None-Match", etag)])
+    let again = try await app.get("/users/1", headers: [("If-None-Match", etag)])
     #expect(again.status == 304 && again.body.isEmpty)
     #expect(again.header("ETag") == etag && again.header("Content-Length") == nil)
     #expect(again.header("Cache-Control") == "no-cache")
@@ -25,38 +24,42 @@ import Testing
     #expect(
       again.headers.map { $0.0.lowercased() }.sorted()
         == ["cache-control", "date", "etag", "server", "vary", "x-request-id"])
-    #expect(try app.get("/users/1", headers: [("If-None-Match", "W/\(etag)")]).status == 304)
+    #expect(try await app.get("/users/1", headers: [("If-None-Match", "W/\(etag)")]).status == 304)
 
-    let gzipped = try app.get("/users/1", headers: [("Accept-Encoding", "gzip")])
+    let gzipped = try await app.get("/users/1", headers: [("Accept-Encoding", "gzip")])
     let gzipTag = try #require(gzipped.header("ETag"))
     #expect(gzipTag != etag && gzipTag.hasSuffix("-gz\""))
     #expect(
-      try app.get("/users/1", headers: [("Accept-Encoding", "gzip"), ("If-None-Match", etag)])
-        .status == 200)
+      try await app.get(
+        "/users/1", headers: [("Accept-Encoding", "gzip"), ("If-None-Match", etag)]
+      )
+      .status == 200)
 
-    #expect(try app.post("/users/refresh", "").status == 303)  // A new user 1.
+    #expect(try await app.post("/users/refresh", "").status == 303)  // A new user 1.
     #expect(
-      eventually { (try? app.get("/users/1", headers: [("If-None-Match", etag)]).status) == 200 })
-    let changed = try app.get("/users/1", headers: [("If-None-Match", etag)])
+      await app.eventually {
+        try await app.get("/users/1", headers: [("If-None-Match", etag)]).status == 200
+      })
+    let changed = try await app.get("/users/1", headers: [("If-None-Match", etag)])
     #expect(changed.status == 200 && changed.header("ETag") != etag)
   }
 
   /// The playlist's 304 comes from its data's version, before any page is made.
-  @Test func aRevalidationByDataVersionCarriesOnlyWhatItUpdates() throws {
+  @Test func aRevalidationByDataVersionCarriesOnlyWhatItUpdates() async throws {
     let app = try AppHarness(demo: true)
-    let tag = try #require(try app.get("/playlist").header("ETag"))
-    let again = try app.get("/playlist", headers: [("If-None-Match", tag)])
+    let tag = try #require(try await app.get("/playlist").header("ETag"))
+    let again = try await app.get("/playlist", headers: [("If-None-Match", tag)])
     #expect(again.status == 304 && again.body.isEmpty && again.header("ETag") == tag)
     #expect(
       again.headers.map { $0.0.lowercased() }.sorted()
         == ["cache-control", "date", "etag", "server", "vary", "x-request-id"])
   }
 
-  @Test func answersThatMustNotBeKeptGetNoValidator() throws {
+  @Test func answersThatMustNotBeKeptGetNoValidator() async throws {
     let app = try AppHarness()
-    #expect(try app.get("/no/such/page").header("ETag") == nil)
-    #expect(try app.get("/healthz").header("ETag") == nil)
-    let notice = try app.get("/matches", headers: [("Cookie", "mvvmweb-notice=match-saved")])
+    #expect(try await app.get("/no/such/page").header("ETag") == nil)
+    #expect(try await app.get("/healthz").header("ETag") == nil)
+    let notice = try await app.get("/matches", headers: [("Cookie", "mvvmweb-notice=match-saved")])
     #expect(notice.header("Cache-Control") == "no-store" && notice.header("ETag") == nil)
   }
 }

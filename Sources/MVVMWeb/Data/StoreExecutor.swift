@@ -69,8 +69,9 @@ public final class StoreExecutor: Sendable {
   }
 
   /// A read whose result goes to `finish`, called on the store's thread (or the watchdog's):
-  /// for an answer made later (`Response.later`), which then needs no task to wait in.
-  func read<Value: Sendable>(
+  /// for an answer made later (`Response.later`), which then needs no task to wait in, and for
+  /// `MVVMWebTesting.StoreStall`, which holds a lane without one.
+  package func read<Value: Sendable>(
     _ work: @escaping @Sendable () throws -> Value,
     then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
   ) {
@@ -78,7 +79,7 @@ public final class StoreExecutor: Sendable {
   }
 
   /// A write whose result goes to `finish`, as `read(_:then:)`.
-  func write<Value: Sendable>(
+  package func write<Value: Sendable>(
     _ work: @escaping @Sendable () throws -> Value,
     then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
   ) {
