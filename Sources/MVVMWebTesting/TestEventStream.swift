@@ -3,10 +3,15 @@ import MVVMWebServer
 import Synchronization
 
 /// One block of a live page's stream: an element pushed (its event `id`, the element's id on the
-/// first line of `data` and its HTML after), a `retry:` hint, or a comment (a heartbeat).
+/// first line of `data` and its HTML after), the rows of a keyed list that changed (`event` is
+/// `rows`: the element's id, then the row operations as JSON), a `retry:` hint, or a comment (a
+/// heartbeat).
 public struct LiveEvent: Sendable, Equatable {
   /// The event's id, which a reconnecting page sends back (`Last-Event-ID`).
   public var id: String?
+  /// The event's type when it is named: `rows` for a keyed list's rows that changed (`m:key`),
+  /// nil for a whole element.
+  public var event: String?
   /// The data lines, joined with line feeds.
   public var data: String?
   /// The reconnection delay the server asks for, in milliseconds.
@@ -25,7 +30,8 @@ public struct LiveEvent: Sendable, Equatable {
 
   /// The pushed element's id: the first line of the data.
   public var elementID: String? { data.map { String($0.prefix { $0 != "\n" }) } }
-  /// The pushed element's HTML: the data after its first line.
+  /// The pushed element's HTML: the data after its first line (for a `rows` event, the row
+  /// operations as JSON).
   public var html: String? {
     data.flatMap { data in data.firstIndex(of: "\n").map { String(data[data.index(after: $0)...]) }
     }
@@ -52,6 +58,7 @@ public struct LiveEvent: Sendable, Equatable {
       if value.hasPrefix(" ") { value = value.dropFirst() }
       switch field {
       case "id": event.id = String(value)
+      case "event": event.event = String(value)
       case "retry": event.retry = String(value)
       case "data": event.data = event.data.map { $0 + "\n" + value } ?? String(value)
       default: break

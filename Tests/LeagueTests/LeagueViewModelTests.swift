@@ -40,7 +40,7 @@ private let directionCharacter =
     let ben = try store.addPlayer(name: "Ben")
     let cat = try store.addPlayer(name: "Cat")
     let dan = try store.addPlayer(name: "Dan")
-    _ = try store.addPlayer(name: "Eve")
+    let eve = try store.addPlayer(name: "Eve")
     // Ann and Ben: two draws → 3.33 each.
     try record([ann], [ben], 1, 1)
     try record([ben], [ann], 0, 0)
@@ -54,11 +54,11 @@ private let directionCharacter =
     #expect(
       rankings.rows == [
         // Dan's record mirrors Cat's: the tie is broken by name.
-        .init(rank: 1, name: "Cat", rating: "4.17"),
-        .init(rank: 2, name: "Dan", rating: "4.17"),
-        .init(rank: 3, name: "Ann", rating: "3.33"),
-        .init(rank: 4, name: "Ben", rating: "3.33"),
-        .init(rank: 5, name: "Eve", rating: "0.00"),
+        .init(rank: 1, name: "Cat", rating: "4.17", key: cat.id.uuidString),
+        .init(rank: 2, name: "Dan", rating: "4.17", key: dan.id.uuidString),
+        .init(rank: 3, name: "Ann", rating: "3.33", key: ann.id.uuidString),
+        .init(rank: 4, name: "Ben", rating: "3.33", key: ben.id.uuidString),
+        .init(rank: 5, name: "Eve", rating: "0.00", key: eve.id.uuidString),
       ])
     #expect(rankings.newPlayer == .newPlayer && !rankings.isEmpty)
   }

@@ -121,6 +121,34 @@ class Accessibility(unittest.TestCase):
         self.assertEqual(problems, [])
 
 
+    def test_axe_finds_no_violations_after_live_row_updates(self):
+        """The lists as keyed rows leave them, after matches saved elsewhere."""
+        driver = chromium()
+        self.addCleanup(driver.quit)
+        with open(AXE) as file:
+            axe = file.read()
+        form = self.get("/matches/new").text
+        players = re.findall(r'name="home" value="([0-9a-f-]{36})"', form)
+        problems = []
+        for path, element, goals in (("/matches", "matches", "7"), ("/rankings", "rankings", "6")):
+            driver.get(self.app.base_url + path)
+            before = driver.execute_script(
+                f"return document.getElementById('{element}').innerHTML")
+            time.sleep(0.5)  # The stream open, so the change comes as rows.
+            saved = self.post("/matches/new", [("home", players[0]), ("away", players[1]),
+                                               ("homeGoals", goals), ("awayGoals", "0")])
+            self.assertEqual(saved.status, 303)
+            self.assertTrue(wait_for(lambda: driver.execute_script(
+                f"return document.getElementById('{element}').innerHTML") != before))
+            driver.execute_script(axe)
+            found = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
+                "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))));")
+            problems += [f"{path} (after a live update): {violation}" for violation in found]
+        self.assertEqual(problems, [])
+
+
 def wait_for(condition, seconds=5.0):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -136,6 +136,75 @@ class LiveInBrowser(unittest.TestCase):
         rankings.refresh()
         self.assertNotEqual(element(rankings, "rankings", "outerHTML"), table_before)
 
+    def test_a_saved_match_adds_its_row_and_leaves_a_focused_row_as_it_is(self):
+        """Keyed rows (m:key): the new match's row appears at the top; every row that was there
+        keeps its node, and the focused one its focus."""
+        matches = self.browser("/matches")
+        self.assertTrue(wait_for(lambda: open_streams(self.app) == 1))
+        matches.execute_script(
+            "window.rowsBefore = Array.from(document.querySelectorAll('#matches tr[data-key]'));"
+            "window.tableBefore = document.querySelector('#matches table');"
+            "window.rowsBefore[1].querySelector('a').focus();"
+            "window.focusedBefore = document.activeElement;")
+        count = matches.execute_script("return window.rowsBefore.length")
+        self.assertGreaterEqual(count, 2)
+        editor = chromium()
+        self.addCleanup(editor.quit)
+        self.save_match(editor, "Dev", "Bruno", 9, 8)
+        WebDriverWait(matches, 2).until(lambda d: "9 : 8" in element(d, "matches"))
+        state = matches.execute_script(
+            "var rows = Array.from(document.querySelectorAll('#matches tr[data-key]'));"
+            "return {count: rows.length,"
+            " first: rows[0].textContent,"
+            " newIsFirst: window.rowsBefore.indexOf(rows[0]) < 0,"
+            " kept: window.rowsBefore.every(function (r, i) { return rows[i + 1] === r; }),"
+            " table: document.querySelector('#matches table') === window.tableBefore,"
+            " focused: document.activeElement === window.focusedBefore"
+            "   && window.rowsBefore[1].contains(document.activeElement)};")
+        self.assertEqual(state["count"], count + 1)
+        self.assertIn("9 : 8", state["first"])
+        self.assertTrue(state["newIsFirst"])
+        self.assertTrue(state["kept"], "a row that did not change was rebuilt")
+        self.assertTrue(state["table"], "the table around the rows was rebuilt")
+        self.assertTrue(state["focused"], "the focused row lost its focus")
+        self.assertTrue(matches.execute_script("return window.notReloaded === true"))
+        # What the browser made of the row operations is what a reload shows.
+        shown = element(matches, "matches", "outerHTML")
+        matches.refresh()
+        self.assertEqual(element(matches, "matches", "outerHTML"), shown)
+
+    def test_a_full_page_of_matches_follows_a_save_as_a_reload_shows_it(self):
+        """A full first page: a saved match adds its row, the last row goes to page 2 and the
+        count above the list changes (the markup outside the rows): the page ends as a reload
+        shows it, and the rows that stayed keep their nodes."""
+        form = request("127.0.0.1", self.app.port, "GET", "/matches/new").text
+        players = re.findall(r'name="home" value="([0-9a-f-]{36})"', form)
+        for n in range(55):
+            self.assertEqual(self.app_post("/matches/new", [
+                ("home", players[n % len(players)]), ("away", players[(n + 1) % len(players)]),
+                ("homeGoals", str(n % 5)), ("awayGoals", "1")]).status, 303)
+        matches = self.browser("/matches")
+        self.assertTrue(wait_for(lambda: open_streams(self.app) == 1))
+        matches.execute_script(
+            "window.rowsBefore = Array.from(document.querySelectorAll('#matches tr[data-key]'));")
+        subtitle = matches.execute_script(
+            "return document.querySelector('#matches .subtitle').textContent")
+        self.assertEqual(self.app_post("/matches/new", [
+            ("home", players[0]), ("away", players[1]), ("homeGoals", "9"),
+            ("awayGoals", "8")]).status, 303)
+        WebDriverWait(matches, 2).until(lambda d: "9 : 8" in element(d, "matches"))
+        WebDriverWait(matches, 2).until(lambda d: d.execute_script(
+            "return document.querySelector('#matches .subtitle').textContent") != subtitle)
+        kept = matches.execute_script(
+            "var rows = Array.from(document.querySelectorAll('#matches tr[data-key]'));"
+            "return window.rowsBefore.slice(0, -1).every(function (r, i) {"
+            "  return rows[i + 1] === r; }) && !window.rowsBefore[49].isConnected;")
+        self.assertTrue(kept)
+        shown = element(matches, "matches", "outerHTML")
+        self.assertTrue(matches.execute_script("return window.notReloaded === true"))
+        matches.refresh()
+        self.assertEqual(element(matches, "matches", "outerHTML"), shown)
+
     def test_an_open_edit_form_shows_the_stored_match_and_keeps_what_is_typed(self):
         driver = self.browser("/matches")
         driver.find_element(By.LINK_TEXT, "Edit").click()

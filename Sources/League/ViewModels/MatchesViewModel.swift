@@ -18,6 +18,8 @@ public final class MatchesViewModel {
     public var awayText: String
 
     public var edit: LeagueDestination { .editMatch(id) }
+    /// The row's key on a live page (`m:key`): only the rows that changed are sent again.
+    public var key: String { id.uuidString }
   }
 
   private let store: any LeagueStore

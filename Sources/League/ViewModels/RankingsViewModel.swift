@@ -9,6 +9,9 @@ public final class RankingsViewModel {
     public var rank: Int
     public var name: String
     public var rating: String
+    /// The player's id: the row's key on a live page (`m:key`), so a change sends only the
+    /// rows that changed or moved.
+    public var key: String
   }
 
   private let store: any LeagueStore
@@ -24,7 +27,9 @@ public final class RankingsViewModel {
   /// coordinator calls this for every GET.
   public func refresh() throws {
     rows = try store.rankings().enumerated().map { index, ranking in
-      Row(rank: index + 1, name: ranking.player.name, rating: Self.format(ranking.rating))
+      Row(
+        rank: index + 1, name: ranking.player.name, rating: Self.format(ranking.rating),
+        key: ranking.player.id.uuidString)
     }
   }
 

@@ -22,6 +22,17 @@ enum LiveEvent {
     return bytes
   }
 
+  /// A live element's rows that changed (`LiveRows`), a named event so only a script that
+  /// applies them takes it: the element's id on the first `data:` line, the operations (JSON,
+  /// one line) on the second.
+  static func rows(id: String, operations: [UInt8], eventID: String) -> [UInt8] {
+    var bytes = Array("id: \(eventID)\nevent: rows\ndata: \(id)\ndata: ".utf8)
+    bytes.reserveCapacity(bytes.count + operations.count + 2)
+    bytes += operations
+    bytes.append(contentsOf: "\n\n".utf8)
+    return bytes
+  }
+
   /// The first bytes of every stream: how long the browser waits before reconnecting.
   static func opening(retry: Duration) -> [UInt8] {
     let (seconds, attoseconds) = retry.components

@@ -32,12 +32,28 @@ final class LiveHub: Sendable {
     /// What the open pages show once they have caught up, and its version (0: not rendered yet).
     var elements: [LiveElement] = []
     var version = 0
+    /// The last versions' events, each with the version it brings a page from: a page that
+    /// reconnects from one of them gets what it missed, rows and all, not the whole elements.
+    var recent: [(from: Int, bytes: [UInt8])] = []
     /// A render is queued; changes before it starts are covered by it.
     var renderPending = true
     /// A render is under way: a change meanwhile queues the next one for when it ends, so
     /// renders of one channel never overlap or land out of order.
     var rendering = false
+
+    /// Keeps `bytes`, the events that bring a page from version `from` to the current one, for
+    /// pages that reconnect: the last `recentVersions`, and fewer than `limit` bytes of them.
+    mutating func remember(from: Int, _ bytes: [UInt8], limit: Int) {
+      recent.append((from, bytes))
+      var total = recent.reduce(0) { $0 + $1.bytes.count }
+      while recent.count > LiveHub.recentVersions || (total >= limit && !recent.isEmpty) {
+        total -= recent.removeFirst().bytes.count
+      }
+    }
   }
+
+  /// How many versions a channel keeps for pages that reconnect (`Channel.recent`).
+  static let recentVersions = 16
 
   private struct State {
     var channels: [String: Channel] = [:]
@@ -163,7 +179,17 @@ final class LiveHub: Sendable {
       } else if let channel = state.channels[key], channel.version > 0,
         lastEventID != eventID(channel.version)
       {
-        writer.write(events(channel.elements, version: channel.version))
+        // Behind by versions the channel still holds: what it missed, in order; otherwise the
+        // elements as they are now.
+        if let lastEventID,
+          let start = channel.recent.firstIndex(where: {
+            $0.from > 0 && eventID($0.from) == lastEventID
+          })
+        {
+          for missed in channel.recent[start...] { writer.write(missed.bytes) }
+        } else {
+          writer.write(events(channel.elements.map { .element($0) }, version: channel.version))
+        }
       }
       state.channels[key]?.streams[id] = writer
       return (id, state.channels[key]?.tooLarge == true)
@@ -250,20 +276,60 @@ final class LiveHub: Sendable {
       endTooLarge(key, page: page, largest)
       return
     }
+    // Only this queue changes a channel's elements, so what they were is read once here and
+    // compared outside the lock: once per change, whatever the number of viewers.
+    guard
+      let (previous, previousVersion) = state.withLock({ state in
+        state.channels[key].map { ($0.elements, $0.version) }
+      })
+    else { return }
+    let diffed = updates(from: previous, to: elements, key: key)
     state.withLock { state in
       guard let channel = state.channels[key] else { return }
       state.reportedTooLarge.remove(key)
-      let changed = elements.filter { element in
-        !channel.elements.contains(element)
-      }
+      // A channel made again meanwhile (its viewers left, another came) has other elements:
+      // what changed from those, whole.
+      let changed =
+        channel.version == previousVersion
+        ? diffed
+        : elements.filter { !channel.elements.contains($0) }.map { Update.element($0) }
       guard !changed.isEmpty else { return }  // Identical output is not sent again.
       state.lastVersion += 1
       let version = state.lastVersion
       state.channels[key]?.elements = elements
       state.channels[key]?.version = version
       let bytes = events(changed, version: version)
+      // Kept while what a page missed costs less than the elements it would get instead.
+      state.channels[key]?.remember(
+        from: channel.version, bytes, limit: elements.reduce(0) { $0 + $1.html.count })
       for writer in channel.streams.values { writer.write(bytes) }
       metrics.liveDelivered(events: changed.count * channel.streams.count)
+    }
+  }
+
+  /// What to send for each element whose HTML changed: its rows that changed, when it has keyed
+  /// rows and they say it in fewer bytes, otherwise the element.
+  private func updates(
+    from previous: [LiveElement], to elements: [LiveElement], key: String
+  ) -> [Update] {
+    elements.compactMap { element -> Update? in
+      guard let old = previous.first(where: { $0.id == element.id }) else {
+        return .element(element)
+      }
+      guard old.html != element.html else { return nil }
+      switch LiveRows.diff(from: old, to: element) {
+      case .operations(let operations) where operations.count < element.html.count:
+        return .rows(id: element.id, operations: operations)
+      case .operations, .element:
+        return .element(element)
+      case .duplicateKey(let duplicate):
+        logger.error(
+          """
+          live page \(key): element #\(element.id) has two rows with the key \"\(duplicate)\" \
+          (m:key must be unique in a render); the whole element is sent
+          """)
+        return .element(element)
+      }
     }
   }
 
@@ -294,15 +360,25 @@ final class LiveHub: Sendable {
   /// The id of a page's version: what `Last-Event-ID` says when a browser has all of it.
   private func eventID(_ version: Int) -> String { "\(epoch)-\(version)" }
 
+  /// What one version sends about one element.
+  enum Update {
+    case element(LiveElement)
+    case rows(id: String, operations: [UInt8])
+  }
+
   /// One event per element; only the last carries the version's own id, so a stream cut between
   /// them reconnects as behind and gets the whole page again.
-  private func events(_ elements: [LiveElement], version: Int) -> [UInt8] {
+  private func events(_ updates: [Update], version: Int) -> [UInt8] {
     var bytes: [UInt8] = []
-    for (index, element) in elements.enumerated() {
-      let isLast = index == elements.count - 1
-      bytes += LiveEvent.element(
-        id: element.id, html: element.html,
-        eventID: isLast ? eventID(version) : "\(eventID(version))-\(index + 1)")
+    for (index, update) in updates.enumerated() {
+      let isLast = index == updates.count - 1
+      let id = isLast ? eventID(version) : "\(eventID(version))-\(index + 1)"
+      switch update {
+      case .element(let element):
+        bytes += LiveEvent.element(id: element.id, html: element.html, eventID: id)
+      case .rows(let element, let operations):
+        bytes += LiveEvent.rows(id: element, operations: operations, eventID: id)
+      }
     }
     return bytes
   }

@@ -1,6 +1,7 @@
 // Live pages: when a page has live elements ([data-live]), follow them over Server-Sent Events
 // from the page's own address and swap each pushed element in by id, keeping the focus and what
-// is typed in a field inside it. A hidden tab closes its stream and reopens it when shown again
+// is typed in a field inside it; or, for an element with keyed rows (m:key), apply the rows that
+// changed in place ("rows" events), leaving the others untouched. A hidden tab closes its stream and reopens it when shown again
 // (the view model's "active" flag). Without this script, or if the stream fails, the page is the
 // same server-rendered page. A page grown too large to follow gets a "reload" event: the stream is
 // closed for good and a notice offers to reload.
@@ -34,6 +35,171 @@
     try { same.setSelectionRange(kept.selectionStart, kept.selectionEnd); } catch (e) { }
   }
 
+  function rowsOf(element) {
+    return Array.prototype.filter.call(element.querySelectorAll('[data-key]'), function (row) {
+      return row.closest('[data-live]') === element;
+    });
+  }
+
+  // A "rows" event: the element's keyed rows that changed, applied in place (see LiveRows.swift).
+  // A row not named is not touched, so what is focused, selected or being read in it stays.
+  // Anything that does not fit what this page shows means it missed something: false, and the
+  // stream is opened again from nothing, which sends the whole elements.
+  function applyRows(data) {
+    var cut = data.indexOf('\n');
+    var element = cut > 0 && document.getElementById(data.slice(0, cut));
+    if (!element) return true;
+    var operations;
+    try { operations = JSON.parse(data.slice(cut + 1)); } catch (e) { return false; }
+    var byKey = {};
+    var rows = rowsOf(element);
+    if (!rows.length) return false;
+    rows.forEach(function (row) { byKey[row.getAttribute('data-key')] = row; });
+    var container = rows[0].parentNode;
+    // A template parses a row of any kind (a table row too) on its own.
+    function parse(html) {
+      var template = document.createElement('template');
+      template.innerHTML = html;
+      return template.content.firstElementChild;
+    }
+    function place(row, after) {
+      if (after === null) {
+        var first = rowsOf(element)[0];
+        if (first === row) return true;
+        if (first) container.insertBefore(row, first); else container.appendChild(row);
+        return true;
+      }
+      var previous = byKey[after];
+      if (!previous || previous.parentNode !== container) return false;
+      if (previous.nextSibling !== row) container.insertBefore(row, previous.nextSibling);
+      return true;
+    }
+    for (var i = 0; i < operations.length; i++) {
+      var op = operations[i];
+      var row;
+      if (op[0] === 'add') {
+        row = parse(op[3]);
+        if (!row || byKey[op[1]] || !place(row, op[2])) return false;
+        byKey[op[1]] = row;
+      } else if (op[0] === 'move') {
+        if (!byKey[op[1]] || !place(byKey[op[1]], op[2])) return false;
+      } else if (op[0] === 'set') {
+        row = parse(op[2]);
+        if (!row || !byKey[op[1]]) return false;
+        byKey[op[1]].replaceWith(row);
+        byKey[op[1]] = row;
+      } else if (op[0] === 'drop') {
+        if (!byKey[op[1]]) return false;
+        byKey[op[1]].remove();
+        delete byKey[op[1]];
+      } else if (op[0] === 'around') {
+        if (!around(element, container, op[1], op[2], op[3])) return false;
+      } else if (op[0] === 'outside') {
+        if (!outside(element, container, op[1], op[2])) return false;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // One part of the markup around the rows, changed, in the element at `level` on the path from
+  // the live element (0) down to the rows' parent: its start tag (its attributes), or its
+  // children before or after the next element on the path (the rows). Parsed in that element's
+  // own context, so table parts parse as in the page.
+  function around(element, container, level, part, html) {
+    var path = [];
+    var node = container;
+    for (; node && node !== element; node = node.parentNode) path.unshift(node);
+    if (!node) return false;
+    path.unshift(element);
+    var target = path[level];
+    if (!target) return false;
+    if (part === 'tag') {
+      var probe = document.createElement('template');
+      probe.innerHTML = '<div' + html.slice(1 + target.tagName.length) + '</div>';
+      var fresh = probe.content.firstElementChild;
+      if (!fresh) return false;
+      Array.prototype.slice.call(fresh.attributes).forEach(function (a) {
+        if (target.getAttribute(a.name) !== a.value) target.setAttribute(a.name, a.value);
+      });
+      Array.prototype.slice.call(target.attributes).forEach(function (a) {
+        if (!fresh.hasAttribute(a.name)) target.removeAttribute(a.name);
+      });
+      return true;
+    }
+    var kept = level + 1 < path.length ? [path[level + 1]] : rowsOf(element);
+    var children = Array.prototype.slice.call(target.childNodes);
+    var first = children.indexOf(kept[0]);
+    var last = children.indexOf(kept[kept.length - 1]);
+    if (first < 0 || last < 0) return false;
+    var context = target.cloneNode(false);
+    context.innerHTML = html;
+    var nodes = Array.prototype.slice.call(context.childNodes);
+    if (part === 'before') replaceRun(target, children.slice(0, first), nodes, kept[0]);
+    else if (part === 'after') replaceRun(target, children.slice(last + 1), nodes, null);
+    else return false;
+    return true;
+  }
+
+  // The element's markup outside its rows, changed: the new markup is parsed with a marker where
+  // the rows go, and the element is made to match it along the path to the rows, which keep their
+  // nodes; what changed beside that path is replaced, what did not is left alone.
+  function outside(element, container, before, after) {
+    var template = document.createElement('template');
+    template.innerHTML = before + '<template data-rows=""></template>' + after;
+    var next = template.content.firstElementChild;
+    var marker = next && next.querySelector('template[data-rows]');
+    if (!marker || next.id !== element.id) return false;
+    var olds = [];
+    var nexts = [];
+    for (var node = container; node !== element; node = node.parentNode) {
+      if (!node) return false;
+      olds.push(node);
+    }
+    for (node = marker.parentNode; node !== next; node = node.parentNode) {
+      if (!node) return false;
+      nexts.push(node);
+    }
+    olds.push(element);
+    nexts.push(next);
+    if (olds.length !== nexts.length) return false;
+    for (var i = 0; i < olds.length; i++) {
+      if (olds[i].tagName !== nexts[i].tagName) return false;
+    }
+    for (i = olds.length - 1; i >= 0; i--) {
+      var old = olds[i];
+      var fresh = nexts[i];
+      Array.prototype.slice.call(fresh.attributes).forEach(function (a) {
+        if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+      });
+      Array.prototype.slice.call(old.attributes).forEach(function (a) {
+        if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+      });
+      // The kept child: the next one on the path, or for the rows' parent its rows.
+      var keptOld = i > 0 ? [olds[i - 1]] : rowsOf(element);
+      var keptNext = i > 0 ? nexts[i - 1] : marker;
+      var oldChildren = Array.prototype.slice.call(old.childNodes);
+      var nextChildren = Array.prototype.slice.call(fresh.childNodes);
+      var first = oldChildren.indexOf(keptOld[0]);
+      var last = oldChildren.indexOf(keptOld[keptOld.length - 1]);
+      var at = nextChildren.indexOf(keptNext);
+      if (first < 0 || last < 0 || at < 0) return false;
+      replaceRun(old, oldChildren.slice(0, first), nextChildren.slice(0, at), keptOld[0]);
+      replaceRun(old, oldChildren.slice(last + 1), nextChildren.slice(at + 1), null);
+    }
+    return true;
+  }
+
+  function replaceRun(parent, olds, nexts, before) {
+    var same = olds.length === nexts.length && olds.every(function (node, index) {
+      return node.isEqualNode(nexts[index]);
+    });
+    if (same) return;
+    olds.forEach(function (node) { node.remove(); });
+    nexts.forEach(function (node) { parent.insertBefore(node, before); });
+  }
+
   // Told once, politely, where the page's first live part is; the region is in the page before
   // its words, so screen readers announce them.
   function tooLarge() {
@@ -63,6 +229,16 @@
       last = event.lastEventId || last;
       swap(event.data);
     };
+    source.addEventListener('rows', function (event) {
+      if (applyRows(event.data)) {
+        last = event.lastEventId || last;
+        return;
+      }
+      // Out of step: start again from nothing, which brings the whole elements.
+      last = '';
+      close();
+      open();
+    });
     source.addEventListener('reload', tooLarge);
     source.onerror = function () {
       // Refused (too many streams) or gone: the page keeps working as it is.

@@ -88,10 +88,10 @@ public struct PageView<Declared: Page>: Sendable {
       let template = loaded.library[Declared.template]
     else { return nil }
     return template.liveElementIDs.compactMap { id in
-      template.renderElement(
+      template.renderLiveElement(
         id: id, viewModel, site: loaded.layout, basePath: basePath, links: loaded.links
       ).map {
-        LiveElement(id: id, html: $0)
+        LiveElement(id: id, html: $0.html, rows: $0.rows)
       }
     }
   }

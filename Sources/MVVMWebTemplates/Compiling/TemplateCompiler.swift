@@ -14,7 +14,7 @@ import MVVMWebViewModels
 struct TemplateCompiler {
   static let bindings: Set<String> = [
     "text", "attr", "repeat", "if", "unless", "object", "mock", "omit-tag", "fill", "slot",
-    "layout", "section", "live", "inputs",
+    "layout", "section", "live", "inputs", "key",
   ]
 
   /// What a binding names, resolved: where its value comes from and its kind.
@@ -55,6 +55,13 @@ struct TemplateCompiler {
   private var formDepth = 0
   /// How many `m:repeat` enclose the element being compiled.
   private var repeatDepth = 0
+  /// Whether the element being compiled is inside an `m:live` element, and whether that live
+  /// element already has its keyed repeat (one per live element: its rows are found by key).
+  private var insideLive = false
+  private var liveHasKey = false
+  /// The key of the repeat whose element is being compiled (`m:key`), written by `tag` as the
+  /// element's first attribute, `data-key`.
+  private var pendingKey: Slot?
 
   init(
     schema: OutputSchema, site: OutputSchema = OutputSchema([]), assetPrefixes: [String] = []
@@ -82,6 +89,9 @@ struct TemplateCompiler {
       report(element, "unknown binding attribute m:\(attribute.name)")
     }
     if element.binding("mock") != nil { return [] }
+    if element.binding("key") != nil && element.binding("repeat") == nil {
+      report(element, "m:key names the key of a repeat's items: it belongs on an m:repeat element")
+    }
     if insideRawText && element.attributes.contains(where: \.isBinding) {
       report(element, "bindings are not allowed inside <script> or <style>")
       return []
@@ -94,10 +104,18 @@ struct TemplateCompiler {
         return []
       }
       enter(itemSchema, isRepeatItem: true)
+      let outerRepeats = repeatDepth
       repeatDepth += 1
       defer {
         scopes.removeLast()
         repeatDepth -= 1
+        pendingKey = nil
+      }
+      if let key = element.binding("key") {
+        pendingKey = keySlot(key, of: name, itemSchema, element, outerRepeats: outerRepeats)
+        if pendingKey != nil {
+          return [.keyedRepeat(resolved.slot, conditioned(element, insideRawText: insideRawText))]
+        }
       }
       return [.repeatEach(resolved.slot, conditioned(element, insideRawText: insideRawText))]
     }
@@ -140,6 +158,11 @@ struct TemplateCompiler {
       element.binding("inputs") != nil && checkInputsForm(element, omitTag: omitTag)
     if !omitTag {
       ops.append(.bytes(Array("<\(element.name)".utf8)))
+      // A keyed repeat's item: its key first, where the live hub finds it in the rendered row.
+      if let key = pendingKey {
+        pendingKey = nil
+        ops.append(.attribute(key, prefix: Array(" data-key=\"".utf8), kind: .text))
+      }
       ops += attributes(element)
       // A form's live parts answer its input events, not the page's stream: no `data-live`, so
       // a page that only has them opens no stream.
@@ -157,6 +180,10 @@ struct TemplateCompiler {
     let wasInsideInputs = insideInputs
     if marksInputs { insideInputs = true }
     defer { insideInputs = wasInsideInputs }
+    let isLive = element.binding("live") != nil
+    let (wasInsideLive, hadKey) = (insideLive, liveHasKey)
+    if isLive { (insideLive, liveHasKey) = (true, false) }
+    defer { if isLive { (insideLive, liveHasKey) = (wasInsideLive, hadKey) } }
     if element.name == "form" { formDepth += 1 }
     defer { if element.name == "form" { formDepth -= 1 } }
     if formDepth > 0, let field = FormFieldUse(element, repeated: repeatDepth > 0) {
@@ -202,6 +229,49 @@ struct TemplateCompiler {
       return [.fragment(id, ops)]
     }
     return ops
+  }
+
+  /// The slot of `m:key="key"` on `m:repeat="list"`, in the item's scope (entered already); nil,
+  /// and a load error, when it cannot key the rows of a live element: it must be a text output
+  /// of each item, on a repeat inside an `m:live` element and not inside another repeat, one per
+  /// live element, on an element that keeps its tag (the key is its attribute).
+  private mutating func keySlot(
+    _ key: String, of list: String, _ itemSchema: OutputSchema, _ element: TemplateElement,
+    outerRepeats: Int
+  ) -> Slot? {
+    guard insideLive else {
+      report(
+        element,
+        "m:key=\"\(key)\" keys the rows of a live element: the m:repeat must be inside an m:live "
+          + "element")
+      return nil
+    }
+    guard outerRepeats == 0 else {
+      report(element, "m:key=\"\(key)\" cannot key a repeat inside another m:repeat")
+      return nil
+    }
+    guard !liveHasKey else {
+      report(element, "an m:live element can have one keyed repeat (m:key), and this is a second")
+      return nil
+    }
+    guard element.binding("omit-tag") == nil else {
+      report(
+        element, "m:key=\"\(key)\" is written as the element's data-key: it cannot have m:omit-tag")
+      return nil
+    }
+    guard let index = itemSchema.index(of: key) else {
+      report(
+        element,
+        "m:key=\"\(key)\": the items of \(list) have no output named \"\(key)\" (expected text)")
+      return nil
+    }
+    let kind = itemSchema.fields[index].kind
+    guard kind == .text else {
+      report(element, "m:key=\"\(key)\" needs a text output, but \(key) is \(kind.name)")
+      return nil
+    }
+    liveHasKey = true
+    return lookup(key, element, expecting: "text")?.slot
   }
 
   /// `m:inputs` marks a form whose live elements answer input events: the browser posts the
@@ -490,6 +560,8 @@ extension RenderOp {
     case .condition(let slot, let negated, let body):
       return .condition(deeper(slot), negated: negated, body.map { $0.deeper() })
     case .repeatEach(let slot, let body): return .repeatEach(deeper(slot), body.map { $0.deeper() })
+    case .keyedRepeat(let slot, let body):
+      return .keyedRepeat(deeper(slot), body.map { $0.deeper() })
     case .object(let slot, let body): return .object(deeper(slot), body.map { $0.deeper() })
     case .fragment(let id, let body): return .fragment(id, body.map { $0.deeper() })
     }
@@ -500,6 +572,7 @@ extension RenderOp {
     case .condition(let slot, let negated, let body):
       .condition(slot, negated: negated, TemplateCompiler.merged(body))
     case .repeatEach(let slot, let body): .repeatEach(slot, TemplateCompiler.merged(body))
+    case .keyedRepeat(let slot, let body): .keyedRepeat(slot, TemplateCompiler.merged(body))
     case .object(let slot, let body): .object(slot, TemplateCompiler.merged(body))
     case .fragment(let id, let body): .fragment(id, TemplateCompiler.merged(body))
     default: self

@@ -93,6 +93,30 @@ public struct CompiledTemplate: Sendable {
     }
   }
 
+  /// Renders only the live element with this `id`, as `renderElement` does, with where its
+  /// keyed repeat's rows lie in it (`KeyedRows`), when it has one (`m:key`) that rendered.
+  public func renderLiveElement(
+    id: String, _ viewModel: some Outputs, site: some Outputs, basePath: String = "",
+    links: any LinkPrinter = NoLinks()
+  ) -> (html: [UInt8], rows: KeyedRows?)? {
+    guard let range = plan.fragments[id] else { return nil }
+    var marks: [Int] = []
+    var keyed = 0
+    let html: [UInt8]
+    if plan.bindsSite {
+      html = withUnsafePointer(to: site) { pointer in
+        render(
+          range, viewModel, site: Scope(pointer), basePath: basePath, links: links,
+          capacity: 256, marks: &marks, keyedRepeats: &keyed)
+      }
+    } else {
+      html = render(
+        range, viewModel, basePath: basePath, links: links, capacity: 256, marks: &marks,
+        keyedRepeats: &keyed)
+    }
+    return (html, keyed == 1 ? KeyedRows(html, marks: marks) : nil)
+  }
+
   /// Writes the instructions in `range` straight into a new array's storage of `capacity` bytes;
   /// only a page that outgrows it is copied (as its buffer grows, and once at the end).
   /// With `site`, the site object's scope goes below the view model's.
@@ -100,10 +124,22 @@ public struct CompiledTemplate: Sendable {
     _ range: Range<Int>, _ viewModel: ViewModel, site: Scope? = nil, basePath: String,
     links: any LinkPrinter, capacity: Int
   ) -> [UInt8] {
+    var marks: [Int] = []
+    var keyed = 0
+    return render(
+      range, viewModel, site: site, basePath: basePath, links: links, capacity: capacity,
+      marks: &marks, keyedRepeats: &keyed)
+  }
+
+  private func render<ViewModel: Outputs>(
+    _ range: Range<Int>, _ viewModel: ViewModel, site: Scope? = nil, basePath: String,
+    links: any LinkPrinter, capacity: Int, marks: inout [Int], keyedRepeats: inout Int
+  ) -> [UInt8] {
     var outgrown: [UInt8] = []
     let page = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
       var output = ByteBuffer(lending: storage)
-      run(range, viewModel, site: site, basePath: basePath, links: links, output: &output)
+      (marks, keyedRepeats) = run(
+        range, viewModel, site: site, basePath: basePath, links: links, output: &output)
       if output.ownsStorage {
         output.finish(into: &outgrown)
       } else {
@@ -113,10 +149,12 @@ public struct CompiledTemplate: Sendable {
     return outgrown.isEmpty ? page : outgrown
   }
 
+  /// Renders `range` into `output`; answers the keyed repeat's row marks and how many keyed
+  /// repeats rendered.
   private func run<ViewModel: Outputs>(
     _ range: Range<Int>, _ viewModel: ViewModel, site: Scope?, basePath: String,
     links: any LinkPrinter, output: inout ByteBuffer
-  ) {
+  ) -> ([Int], Int) {
     // The plan's arrays are walked through raw buffers: no reference counting per instruction.
     // The view model is read in place through a pointer valid for the whole walk.
     plan.instructions.withUnsafeBufferPointer { instructions in
@@ -130,6 +168,7 @@ public struct CompiledTemplate: Sendable {
             if let site { renderer.enterSite(site) }
             renderer.run(range, in: Scope(root))
             output = renderer.output
+            return (renderer.rowMarks, renderer.keyedRepeats)
           }
         }
       }

@@ -17,6 +17,11 @@ indirect enum RenderOp: Sendable {
   /// Kept when a flag is true or an optional is present (or the opposite, `negated`).
   case condition(Slot, negated: Bool, [RenderOp])
   case repeatEach(Slot, [RenderOp])
+  /// A repeat with `m:key`: rendered like `repeatEach`, and a rendering of its live element on
+  /// its own records where each item begins and ends (`KeyedRows`), so the live hub can send
+  /// only the rows that changed. Each item's element carries its key as its first attribute,
+  /// `data-key`.
+  case keyedRepeat(Slot, [RenderOp])
   case object(Slot, [RenderOp])
   /// A live element (`m:live`, with a static `id`, in the page's own scope): rendered in place as
   /// usual, and on its own by `CompiledTemplate.renderElement(id:…)` to push it to open pages.

@@ -17,6 +17,8 @@ struct RenderPlan: Sendable {
   enum Code: UInt8, Sendable {
     case bytes, basePath, text, booleanAttribute, condition, negatedCondition, repeatEach,
       object, fragment
+    /// A repeat with `m:key`, whose rows a rendering records (`Renderer.rowMarks`).
+    case keyedRepeat
     /// A repeat item's parity, `odd` or `even`: two fixed words written without a visit.
     case parity
     /// A stored `String`, `Int` or `Link`, read where it lies in its scope's instance.
@@ -113,6 +115,8 @@ struct RenderPlan: Sendable {
         return [.condition(slot, negated: negated, inliningStoredObjects(body, depth: depth))]
       case .repeatEach(let slot, let body):
         return [.repeatEach(slot, inliningStoredObjects(body, depth: depth + 1))]
+      case .keyedRepeat(let slot, let body):
+        return [.keyedRepeat(slot, inliningStoredObjects(body, depth: depth + 1))]
       case .fragment(let id, let body):
         return [.fragment(id, inliningStoredObjects(body, depth: depth))]
       case .bytes, .basePath, .text, .attribute, .booleanAttribute:
@@ -153,7 +157,7 @@ struct RenderPlan: Sendable {
         isStoredValue(slot)
       case .condition(let slot, _, let body):
         isStoredValue(slot) && readsStoredValuesOnly(body, of: objectDepth)
-      case .repeatEach, .object, .fragment: false
+      case .repeatEach, .keyedRepeat, .object, .fragment: false
       }
     }
   }
@@ -171,7 +175,7 @@ struct RenderPlan: Sendable {
       return slot
     }
     switch op {
-    case .bytes, .basePath, .repeatEach, .object, .fragment: return op
+    case .bytes, .basePath, .repeatEach, .keyedRepeat, .object, .fragment: return op
     case .text(let slot): return .text(mapped(slot))
     case .attribute(let slot, let prefix, let kind):
       return .attribute(mapped(slot), prefix: prefix, kind: kind)
@@ -217,6 +221,8 @@ struct RenderPlan: Sendable {
         block(testing(slot, code: negated ? .negatedCondition : .condition), body, depth, &pending)
       case .repeatEach(let slot, let body):
         block(Instruction(code: .repeatEach, slot: slot), body, depth + 1, &pending)
+      case .keyedRepeat(let slot, let body):
+        block(Instruction(code: .keyedRepeat, slot: slot), body, depth + 1, &pending)
       case .object(let slot, let body):
         block(entering(slot), body, depth + 1, &pending)
       case .fragment(let id, let body):

@@ -14,6 +14,8 @@ struct Renderer: OutputVisitor {
     case test
     /// A list or object whose items render these instructions.
     case enter(Range<Int>)
+    /// A keyed list (`m:key`) whose items render these instructions, each item's bytes marked.
+    case enterKeyed(Range<Int>)
     /// An object, whose output `forwarded` is the one wanted, for `forwardedPurpose`.
     case forward
   }
@@ -39,6 +41,11 @@ struct Renderer: OutputVisitor {
   /// For `.forward`: the object's output wanted, and what for.
   private var forwarded = 0
   private var forwardedPurpose = Purpose.test
+  /// Where the last keyed repeat rendered began, then where each of its items ended: item `i`
+  /// is `rowMarks[i]..<rowMarks[i + 1]` of the output. Empty when none rendered.
+  private(set) var rowMarks: [Int] = []
+  /// How many keyed repeats rendered: a live element has at most one (the compiler sees to it).
+  private(set) var keyedRepeats = 0
 
   init(
     instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
@@ -136,6 +143,10 @@ struct Renderer: OutputVisitor {
         let blockEnd = Int(instruction.pointee.next)
         visit(instruction, for: .enter(index..<blockEnd))
         index = blockEnd
+      case .keyedRepeat:
+        let blockEnd = Int(instruction.pointee.next)
+        visit(instruction, for: .enterKeyed(index..<blockEnd))
+        index = blockEnd
       }
     }
   }
@@ -219,7 +230,7 @@ struct Renderer: OutputVisitor {
     switch purpose {
     case .write: HTMLEscaping.append(text, into: &output)
     case .test: holds = true
-    case .enter, .forward: break
+    case .enter, .enterKeyed, .forward: break
     }
   }
 
@@ -227,7 +238,7 @@ struct Renderer: OutputVisitor {
     switch purpose {
     case .write: Self.appendDecimal(number, into: &output)
     case .test: holds = true
-    case .enter, .forward: break
+    case .enter, .enterKeyed, .forward: break
     }
   }
 
@@ -240,7 +251,7 @@ struct Renderer: OutputVisitor {
     // A link handed over as a value goes the way of one read in place.
     case .write(let kind): withUnsafePointer(to: link) { appendURL(at: $0, kind: kind) }
     case .test: holds = true
-    case .enter, .forward: break
+    case .enter, .enterKeyed, .forward: break
     }
   }
 
@@ -249,21 +260,32 @@ struct Renderer: OutputVisitor {
   }
 
   mutating func visitList<Item: Outputs>(_ items: [Item]) {
-    guard case .enter(let body) = purpose else {
+    let body: Range<Int>
+    let keyed: Bool
+    switch purpose {
+    case .enter(let range): (body, keyed) = (range, false)
+    case .enterKeyed(let range): (body, keyed) = (range, true)
+    default:
       holds = true
       return
+    }
+    if keyed {
+      keyedRepeats += 1
+      rowMarks = [output.count]
+      rowMarks.reserveCapacity(items.count + 1)
     }
     items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
       for position in 0..<buffer.count {
         run(body, in: Scope(first + position, index: position, count: buffer.count))
+        if keyed { rowMarks.append(output.count) }
       }
     }
   }
 
   mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>) {
     switch purpose {
-    case .enter(let body): run(body, in: Scope(object))
+    case .enter(let body), .enterKeyed(let body): run(body, in: Scope(object))
     case .forward:
       purpose = forwardedPurpose
       Scope(object).visit(forwarded, with: &self)

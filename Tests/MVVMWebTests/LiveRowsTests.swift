@@ -1,0 +1,182 @@
+import Foundation
+import MVVMWebTemplates
+import Testing
+
+@testable import MVVMWeb
+
+/// The diff of a live element's keyed rows between two renders, and a model of how `live.js`
+/// applies it: applied to the old rows, the operations must give the new element exactly.
+@Suite struct LiveRowsTests {
+  /// `<ul id="l">` with a `<li data-key="…">` per row (its text after the colon), then `</ul>`.
+  static func element(
+    _ rows: [String], before: String = "<ul id=\"l\">", after: String = "</ul>"
+  )
+    -> LiveElement
+  {
+    var html = Array(before.utf8)
+    var marks = [html.count]
+    for row in rows {
+      let parts = row.split(separator: ":", maxSplits: 1)
+      let text = parts.count > 1 ? String(parts[1]) : String(parts[0]).uppercased()
+      html += "<li data-key=\"\(parts[0])\">\(text)</li>".utf8
+      marks.append(html.count)
+    }
+    html += after.utf8
+    return LiveElement(id: "l", html: html, rows: KeyedRows(html, marks: marks))
+  }
+
+  func operations(_ old: LiveElement, _ new: LiveElement) throws -> String {
+    guard case .operations(let json) = LiveRows.diff(from: old, to: new) else {
+      Issue.record("expected operations")
+      return ""
+    }
+    return String(decoding: json, as: UTF8.self)
+  }
+
+  @Test func aNewRowIsAddedAfterTheOneBeforeIt() throws {
+    let old = Self.element(["b", "a"])
+    #expect(
+      try operations(old, Self.element(["c", "b", "a"]))
+        == #"[["add","c",null,"<li data-key=\"c\">C</li>"]]"#)
+    #expect(
+      try operations(old, Self.element(["b", "c", "a"]))
+        == #"[["add","c","b","<li data-key=\"c\">C</li>"]]"#)
+  }
+
+  @Test func aChangedRowIsSetAndTheOthersAreNotNamed() throws {
+    #expect(
+      try operations(Self.element(["a", "b", "c"]), Self.element(["a", "b:new", "c"]))
+        == #"[["set","b","<li data-key=\"b\">new</li>"]]"#)
+  }
+
+  @Test func aRemovedRowIsDropped() throws {
+    #expect(
+      try operations(Self.element(["a", "b", "c"]), Self.element(["a", "c"])) == #"[["drop","b"]]"#)
+  }
+
+  @Test func onlyTheRowsOutOfOrderMove() throws {
+    #expect(
+      try operations(Self.element(["a", "b", "c", "d"]), Self.element(["d", "a", "b", "c"]))
+        == #"[["move","d",null]]"#)
+    #expect(
+      try operations(Self.element(["a", "b", "c", "d"]), Self.element(["a", "c", "b:moved", "d"]))
+        == #"[["move","b","c"],["set","b","<li data-key=\"b\">moved</li>"]]"#
+        || operations(
+          Self.element(["a", "b", "c", "d"]), Self.element(["a", "c", "b:moved", "d"]))
+          == #"[["move","c","a"],["set","b","<li data-key=\"b\">moved</li>"]]"#
+    )
+  }
+
+  @Test func markupOutsideTheRowsIsSentWithoutTheRows() throws {
+    let old = Self.element(
+      ["a", "b"], before: "<div id=\"l\"><p>2 rows</p><ul>", after: "</ul></div>")
+    let new = Self.element(
+      ["a", "b", "c"], before: "<div id=\"l\"><p>3 rows</p><ul>", after: "</ul></div>")
+    #expect(
+      try operations(old, new)
+        == #"[["add","c","b","<li data-key=\"c\">C</li>"],["around",0,"before","<p>3 rows</p>"]]"#
+    )
+  }
+
+  /// Only the parts around the rows that changed: an element's start tag on the path to the
+  /// rows, or its children before or after the path.
+  @Test func eachChangedPartAroundTheRowsIsSentOnItsOwn() throws {
+    let old = Self.element(
+      ["a"], before: "<div id=\"l\" class=\"x\"><h2>T</h2><table><tbody>",
+      after: "</tbody><tfoot><tr><td>1</td></tr></tfoot></table><br><p>end</p></div>")
+    let new = Self.element(
+      ["a"], before: "<div id=\"l\" class=\"y\"><h2>T</h2><table><tbody class=\"z\">",
+      after: "</tbody><tfoot><tr><td>2</td></tr></tfoot></table><br><p>end</p></div>")
+    #expect(
+      try operations(old, new)
+        == #"[["around",0,"tag","<div id=\"l\" class=\"y\">"],["around",1,"after","<tfoot><tr><td>2</td></tr></tfoot>"],["around",2,"tag","<tbody class=\"z\">"]]"#
+    )
+  }
+
+  /// Markup that does not split the same way along the path (the rows moved into another
+  /// element) is sent whole around the rows.
+  @Test func markupThatDoesNotSplitTheSameWayIsSentWhole() throws {
+    let old = Self.element(["a"], before: "<div id=\"l\"><ul>", after: "</ul></div>")
+    let new = Self.element(["a"], before: "<div id=\"l\"><ol>", after: "</ol></div>")
+    #expect(
+      try operations(old, new) == #"[["outside","<div id=\"l\"><ol>","</ol></div>"]]"#)
+    let script = Self.element(
+      ["a"], before: "<div id=\"l\"><script>x</script><ul>", after: "</ul></div>")
+    #expect(
+      try operations(old, script)
+        == #"[["outside","<div id=\"l\"><script>x</script><ul>","</ul></div>"]]"#)
+  }
+
+  @Test func aRepeatedKeyOrAnEmptyListSendsTheElement() {
+    #expect(
+      LiveRows.diff(from: Self.element(["a", "b"]), to: Self.element(["a", "b", "a:again"]))
+        == .duplicateKey("a"))
+    #expect(LiveRows.diff(from: Self.element([]), to: Self.element(["a"])) == .element)
+    #expect(LiveRows.diff(from: Self.element(["a"]), to: Self.element([])) == .element)
+    let unkeyed = LiveElement(id: "l", html: Array("<ul id=\"l\"></ul>".utf8))
+    #expect(LiveRows.diff(from: unkeyed, to: Self.element(["a"])) == .element)
+  }
+
+  @Test func keysAndMarkupAreQuotedForJSON() throws {
+    let old = Self.element(["a"])
+    var new = Self.element(["a"])
+    let html = Array("<ul id=\"l\">\n<li data-key=\"q&quot;\\\">\t\u{1}</li></ul>".utf8)
+    new = LiveElement(
+      id: "l", html: html, rows: KeyedRows(html, marks: [12, html.count - 5]))
+    #expect(
+      try operations(old, new)
+        == #"[["add","q\"\\",null,"<li data-key=\"q&quot;\\\">\t\u0001</li>"],["drop","a"],["around",0,"before","\n"]]"#
+    )
+  }
+
+  /// Random old and new lists: the operations, applied as `live.js` applies them, give the new
+  /// rows in the new order, and name no row that stayed the same and in place.
+  @Test func appliedOperationsGiveTheNewRowsForAnyChange() throws {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      let pool = (0..<8).map { "k\($0)" }
+      let old = pool.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
+      let new = pool.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
+        .map { Int.random(in: 0..<4, using: &generator) == 0 ? "\($0):changed" : $0 }
+      guard !old.isEmpty, !new.isEmpty else { continue }
+      let json = try operations(Self.element(old), Self.element(new))
+      let applied = try Self.apply(
+        json, to: old.map { ($0, "<li data-key=\"\($0)\">\($0.uppercased())</li>") })
+      #expect(
+        applied.map(\.1).joined()
+          == new.map { row in
+            String(decoding: Self.element([row]).html.dropFirst(11).dropLast(5), as: UTF8.self)
+          }.joined(), "\(old) → \(new): \(json)")
+    }
+  }
+
+  /// `live.js`'s `applyRows` on a list of (key, html): rows placed after the one named, or first.
+  static func apply(_ json: String, to rows: [(String, String)]) throws -> [(String, String)] {
+    let parsed = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
+    var rows = rows
+    func place(_ row: (String, String), after: Any) {
+      rows.removeAll { $0.0 == row.0 }
+      if let after = after as? String, let index = rows.firstIndex(where: { $0.0 == after }) {
+        rows.insert(row, at: index + 1)
+      } else {
+        rows.insert(row, at: 0)
+      }
+    }
+    for op in parsed {
+      let key = op[1] as? String ?? ""
+      switch op[0] as? String {
+      case "add": place((key, op[3] as? String ?? ""), after: op[2])
+      case "move":
+        let row = try #require(rows.first { $0.0 == key })
+        place(row, after: op[2])
+      case "set":
+        let index = try #require(rows.firstIndex { $0.0 == key })
+        rows[index].1 = op[2] as? String ?? ""
+      case "drop": rows.removeAll { $0.0 == key }
+      default: break
+      }
+    }
+    return rows
+  }
+}
