@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .systemLibrary(name: "CFuzzerDriver"),
@@ -38,6 +39,7 @@ let package = Package(
       dependencies: [
         "CMVVMWebZlib", "CMVVMWebEpoll", .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       path: "Linked/MVVMWebServer",
       swiftSettings: sanitized),

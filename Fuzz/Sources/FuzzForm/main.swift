@@ -15,12 +15,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let again = Parameters(urlEncoded: Array(encode(parameters).utf8))
     check(again == parameters, "\(parameters.pairs) came back as \(String(describing: again))")
   }
-  let request = try? Request(method: "POST", target: "/", headers: formType, body: input)
+  let request = try? Request(method: .post, target: "/", headers: formType, body: input)
   check(request != nil, "a plain POST could not be built")
   check((try? request?.form()) == parameters, "form() disagrees with Parameters(urlEncoded:)")
 
   let target = String(decoding: input, as: UTF8.self)
-  if let request = try? Request(method: "GET", target: target) {
+  if let request = try? Request(method: .get, target: target) {
     check(request.target == target, "the target changed")
     if !target.hasPrefix("http://") && !target.hasPrefix("https://") {
       check(target.utf8.starts(with: request.path.utf8), "the path is not the start of the target")
