@@ -61,8 +61,7 @@ public struct Compression: Middleware {
     }
     if gzip,
       let compressed = recentlyCompressed.gzip(
-        // trap-ok: init clamps level to 1...9.
-        body, hash: hash, compress: { [level] in Gzip.compress($0, level: Int32(level)) })
+        body, hash: hash, compress: { [level] in Gzip.compress($0, level: Int32(clamping: level)) })
     {
       response.body = .bytes(compressed)
       response.headers.add("Content-Encoding", "gzip")

@@ -46,8 +46,9 @@ final class XMLLoader {
       let text =
         String(repeating: "\n", count: max(line - 1, 0))
         + "<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"\(escaped)\"/>"
-      return xmlReadMemory(
-        text, Int32(text.utf8.count), root + "/" + page, "UTF-8", Self.parseOptions)
+      // A line number past 2 GiB of blank lines is no page's: nothing to read.
+      guard let length = Int32(exactly: text.utf8.count) else { return nil }
+      return xmlReadMemory(text, length, root + "/" + page, "UTF-8", Self.parseOptions)
     }
     // libxml2 marks an included root with xml:base only when it comes from another folder: a
     // layout beside the page would keep the page's name, and its problems would be reported
