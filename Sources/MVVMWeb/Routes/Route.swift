@@ -163,17 +163,16 @@ public struct Route<each Parameter: RouteParameter>: Sendable {
     }
     for name in queryNames { texts.append(request.query[name]) }
     var next = 0
-    let place = self.place
-    let notFound = self.notFound
     func read<Value: RouteParameter>(_ type: Value.Type) throws -> Value {
       defer { next += 1 }
       let text = next < texts.count ? texts[next] : nil
       guard let text else {
         if let value = Value.whenAbsent { return value }
-        throw HTTPError(.notFound, notFound ?? "There is no page at this address.")
+        throw HTTPError(.notFound, self.notFound ?? "There is no page at this address.")
       }
       guard let value = Value(routeText: text) else {
-        throw HTTPError(.notFound, notFound ?? Value.notFound(text, place: place))
+        // The route's words are looked up only for a refusal, never on the way to a handler.
+        throw HTTPError(.notFound, self.notFound ?? Value.notFound(text, place: self.place))
       }
       return value
     }
