@@ -77,6 +77,10 @@ public struct OutputField: Sendable, Equatable {
   public init<Root, Item: Outputs>(_ name: String, _ path: KeyPath<Root, [Item]>) {
     self.init(name, kind: .list(Item.outputSchema))
   }
+  /// A list of unchanging view models, for `m:repeat`: read as a list of the items.
+  public init<Root, Item: Outputs>(_ name: String, _ path: KeyPath<Root, [Unchanging<Item>]>) {
+    self.init(name, kind: .list(Item.outputSchema))
+  }
   /// Text that may be absent.
   public init<Root>(_ name: String, _ path: KeyPath<Root, String?>) {
     self.init(name, kind: .optional(.text))

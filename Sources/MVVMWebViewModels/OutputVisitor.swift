@@ -12,6 +12,9 @@ public protocol OutputVisitor {
   mutating func visitLink(_ link: Link)
   /// A list output, whole.
   mutating func visitList<Item: Outputs>(_ items: [Item])
+  /// A list of unchanging items, whose markup a renderer may keep between renders. Visitors
+  /// that keep nothing need not write it: by default it is visited as the list of the items.
+  mutating func visitList<Item: Outputs>(_ items: [Unchanging<Item>])
   /// An object in place, valid for the length of the call.
   mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>)
   /// An optional output that is nil.
@@ -19,6 +22,11 @@ public protocol OutputVisitor {
 }
 
 extension OutputVisitor {
+  /// Visits the items, as a list of them.
+  public mutating func visitList<Item: Outputs>(_ items: [Unchanging<Item>]) {
+    visitList(items.map(\.item))
+  }
+
   // The calls `@Outputs` writes for every output, with a pointer to its value (the property
   // itself when it is stored); overloads pick the visit by the type.
   /// Visits the text at `text`.
@@ -35,6 +43,10 @@ extension OutputVisitor {
   }
   /// Visits the list at `items`.
   public mutating func visit<Item: Outputs>(at items: UnsafePointer<[Item]>) {
+    visitList(items.pointee)
+  }
+  /// Visits the list of unchanging items at `items`.
+  public mutating func visit<Item: Outputs>(at items: UnsafePointer<[Unchanging<Item>]>) {
     visitList(items.pointee)
   }
   /// Visits the object at `object`, in place.

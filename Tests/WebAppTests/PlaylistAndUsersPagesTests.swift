@@ -44,6 +44,35 @@ import Testing
     #expect(try await app.get("/playlist?page=101").status == 404)
   }
 
+  /// The rows' markup is kept between renders (`Unchanging`): kept for the base path it was
+  /// written with, and made again for the new rows when the file changes.
+  @Test func keptRowsFollowTheBasePathAndTheFile() async throws {
+    let path = NSTemporaryDirectory() + "songs-\(UUID().uuidString.prefix(6)).json"
+    func write(_ title: String) throws {
+      try #"{"result": [{"title": "\#(title)", "artist_name": "A & B", "cover": "/covers/1.jpg"}]}"#
+        .write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    try write("First")
+    let app = try AppHarness { $0.songsPath = path }
+    let first = try await app.get("/playlist")
+    #expect(first.text.contains("<td>First</td>\n<td class=\"subtitle\">A &amp; B</td>"))
+    #expect(first.text.contains(#"src="/covers/1.jpg""#))
+    #expect(try await app.get("/playlist").text == first.text)
+    let prefixed = try await app.get("/playlist", headers: [("X-Forwarded-Prefix", "/music")])
+    #expect(prefixed.text.contains(#"src="/music/covers/1.jpg""#))
+    #expect(!prefixed.text.contains(#"src="/covers/1.jpg""#))
+    #expect(try await app.get("/playlist").text == first.text)
+    // The source is checked at most once a second: wait for the new rows, up to ten seconds.
+    try write("Second take")
+    var changed = first
+    for _ in 0..<50 where !changed.text.contains("Second take") {
+      try await Task.sleep(for: .milliseconds(200))
+      changed = try await app.get("/playlist")
+    }
+    #expect(changed.text.contains("<td>Second take</td>\n<td class=\"subtitle\">A &amp; B</td>"))
+    #expect(!changed.text.contains("First"))
+  }
+
   @Test func brokenSourceIs503WithTheReason() async throws {
     let path = NSTemporaryDirectory() + "broken-\(UUID().uuidString.prefix(6)).json"
     try #"{"result": [{"title": "A"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)

@@ -9,6 +9,8 @@ import MVVMWebViewModels
 struct SiteLinks: LinkPrinter {
   /// Printers by destination type, each taking only its own type.
   private var printers: [ObjectIdentifier: @Sendable (any Destination) -> String?] = [:]
+  /// New with every printer added, so markup kept with this site's links is kept for them alone.
+  private(set) var reuseKey: UInt64? = newReuseKey()
 
   init() {
     add(Asset.self) { "/static/" + Self.encodedSegment($0.file) }
@@ -23,6 +25,7 @@ struct SiteLinks: LinkPrinter {
     _ type: Target.Type, _ path: @escaping @Sendable (Target) -> String
   ) {
     printers[ObjectIdentifier(type)] = { destination in (destination as? Target).map(path) }
+    reuseKey = Self.newReuseKey()
   }
 
   func path(for destination: any Destination) -> String {

@@ -106,6 +106,12 @@ struct ByteBuffer {
     count &+= written
   }
 
+  /// A copy of the bytes written in `range`, which lies within the count.
+  func bytes(in range: Range<Int>) -> [UInt8] {
+    guard range.lowerBound >= 0 && range.upperBound <= count else { return [] }
+    return Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+  }
+
   /// Appends everything to `array` and frees the buffer's own block; the buffer is not used again.
   mutating func finish(into array: inout [UInt8]) {
     array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))

@@ -183,6 +183,9 @@ public struct NoLinks: LinkPrinter {
   public init() {}
   /// Always `about:invalid#blocked`.
   public func path(for destination: any Destination) -> String { URLSafety.blocked }
+  /// The same for every `NoLinks`, which all print alike.
+  public var reuseKey: UInt64? { Self.key }
+  private static let key = newReuseKey()
 }
 
 /// The site object of a rendering that names none. It has no outputs: a page that binds the

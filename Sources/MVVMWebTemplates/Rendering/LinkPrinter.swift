@@ -5,4 +5,20 @@ import MVVMWebViewModels
 public protocol LinkPrinter: Sendable {
   /// The root-relative path (`/matches/7/edit`) of `destination`, without the base path.
   func path(for destination: any Destination) -> String
+  /// A number two printers share only when they print every destination alike, so markup a
+  /// page kept for an `Unchanging` item, with destinations printed in it, is reused only under a
+  /// printer of the same key. Nil (the default) when a printer cannot say: such markup is then
+  /// rendered on every request.
+  var reuseKey: UInt64? { get }
+}
+
+extension LinkPrinter {
+  /// Nil: markup with destinations this printer printed is not kept.
+  public var reuseKey: UInt64? { nil }
+
+  /// A key no printer had before, for `reuseKey`: take a new one whenever what a printer prints
+  /// changes.
+  public static func newReuseKey() -> UInt64 {
+    RenderingSerial.next()
+  }
 }

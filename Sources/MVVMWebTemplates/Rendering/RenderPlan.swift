@@ -27,6 +27,16 @@ struct RenderPlan: Sendable {
     case storedObject
   }
 
+  /// Whether a repeat's rows may be copied from what a page kept of an `Unchanging` item: only
+  /// when a row's markup depends on its item alone, and, for `byParity`, on its parity.
+  enum RowReuse: UInt8, Sendable {
+    /// A row reads the scopes around its item, or its index, or whether it is first or last.
+    case never
+    case always
+    /// A row writes its parity (`odd`/`even`): kept once for each.
+    case byParity
+  }
+
   /// The static bytes a step writes first, when there are at most this many: they are kept in
   /// the step and copied as four 16-byte blocks, with no look into `staticBytes`. 64 holds the
   /// markup between two values of a table row, a cell's start tag and an image's included.
@@ -40,9 +50,12 @@ struct RenderPlan: Sendable {
   /// object read in place is `innerField` of the object that is output `field`. A stored output also
   /// has its `offset` in an instance of `root`, the type it was measured on; a stored object's
   /// type is `objectTypes[typeIndex]`. `kind` says how a value is written: as text, or as a URL.
+  /// A repeat's `rowReuse` says whether its rows may be copied from an item's kept markup, kept
+  /// as the plan's part `part`.
   struct Instruction: Sendable {
     var code: Code
     var kind: AttributeKind = .text
+    var rowReuse = RowReuse.never
     var depth: Int32 = 0
     var field: Int32 = 0
     var staticCount: Int32 = 0
@@ -52,6 +65,7 @@ struct RenderPlan: Sendable {
     var typeIndex: Int32 = 0
     var innerField: Int32 = -1
     var root: ObjectIdentifier?
+    var part: UInt64 = 0
     var markup = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
 
     init(code: Code, kind: AttributeKind = .text, slot: Slot? = nil) {
@@ -220,9 +234,9 @@ struct RenderPlan: Sendable {
       case .condition(let slot, let negated, let body):
         block(testing(slot, code: negated ? .negatedCondition : .condition), body, depth, &pending)
       case .repeatEach(let slot, let body):
-        block(Instruction(code: .repeatEach, slot: slot), body, depth + 1, &pending)
+        block(repeating(.repeatEach, slot, body, itemDepth: depth), body, depth + 1, &pending)
       case .keyedRepeat(let slot, let body):
-        block(Instruction(code: .keyedRepeat, slot: slot), body, depth + 1, &pending)
+        block(repeating(.keyedRepeat, slot, body, itemDepth: depth), body, depth + 1, &pending)
       case .object(let slot, let body):
         block(entering(slot), body, depth + 1, &pending)
       case .fragment(let id, let body):
@@ -233,6 +247,53 @@ struct RenderPlan: Sendable {
       }
     }
     if pending < staticBytes.count { add(Instruction(code: .bytes), &self) }
+  }
+
+  /// The head of a repeat whose items are scope `itemDepth` (the number of scopes around the
+  /// repeat), with whether its rows may be
+  /// copied from what a page kept of them, as a part of its own.
+  private func repeating(
+    _ code: Code, _ slot: Slot, _ body: [RenderOp], itemDepth: Int
+  )
+    -> Instruction
+  {
+    var instruction = Instruction(code: code, slot: slot)
+    instruction.rowReuse = Self.rowReuse(of: body, itemDepth: itemDepth)
+    if instruction.rowReuse != .never { instruction.part = RenderingSerial.next() }
+    return instruction
+  }
+
+  /// Whether a row's markup depends on its item alone (and maybe its parity): every slot in
+  /// `ops` reads the item or a scope inside it, and of the item's place in its list at most the
+  /// parity.
+  private static func rowReuse(of ops: [RenderOp], itemDepth: Int) -> RowReuse {
+    var reuse = RowReuse.always
+    func allows(_ slot: Slot) -> Bool {
+      let depth = slot.holder?.depth ?? slot.depth
+      guard depth >= itemDepth else { return false }
+      guard depth == itemDepth, case .position(let position) = slot.source else { return true }
+      switch position {
+      case .odd, .even, .parity:
+        reuse = .byParity
+        return true
+      case .index, .first, .last:
+        return false
+      }
+    }
+    func allows(_ ops: [RenderOp]) -> Bool {
+      ops.allSatisfy { op in
+        switch op {
+        case .bytes, .basePath: true
+        case .text(let slot), .attribute(let slot, _, _), .booleanAttribute(let slot, _):
+          allows(slot)
+        case .condition(let slot, _, let body), .repeatEach(let slot, let body),
+          .keyedRepeat(let slot, let body), .object(let slot, let body):
+          allows(slot) && allows(body)
+        case .fragment: false
+        }
+      }
+    }
+    return allows(ops) ? reuse : .never
   }
 
   /// Gives `instruction` the static bytes in `range`: a copy in the step when they fit.

@@ -28,6 +28,8 @@ struct Renderer: OutputVisitor {
   let objectTypes: [any Outputs.Type]
   let basePath: [UInt8]
   let links: any LinkPrinter
+  /// The printer's `reuseKey`, read once per rendering.
+  private let printerKey: UInt64?
   /// Where a link's web address lies in it (`Link.addressOffset`), read once per rendering.
   private let linkAddressOffset = Link.addressOffset
   var output: ByteBuffer
@@ -46,6 +48,21 @@ struct Renderer: OutputVisitor {
   private(set) var rowMarks: [Int] = []
   /// How many keyed repeats rendered: a live element has at most one (the compiler sees to it).
   private(set) var keyedRepeats = 0
+  /// The head of the repeat whose list is being asked for.
+  private var repeatHead: Step?
+  /// What of the rendering's conditions the markup written since the row being kept began
+  /// used: the markup is kept for those conditions only.
+  private var conditionsUsed = ConditionsUsed()
+
+  private struct ConditionsUsed {
+    var printer = false
+    var basePath = false
+
+    mutating func formUnion(_ other: ConditionsUsed) {
+      printer = printer || other.printer
+      basePath = basePath || other.basePath
+    }
+  }
 
   init(
     instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
@@ -58,6 +75,7 @@ struct Renderer: OutputVisitor {
     self.objectTypes = objectTypes
     self.basePath = basePath
     self.links = links
+    self.printerKey = links.reuseKey
     self.output = output
     self.scopes = scopes
   }
@@ -100,6 +118,7 @@ struct Renderer: OutputVisitor {
         // A fragment's body follows and renders in place; a boolean attribute was written above.
         break
       case .basePath:
+        conditionsUsed.basePath = true
         output.append(basePath)
       case .text:
         visit(instruction, for: .write(instruction.pointee.kind))
@@ -139,12 +158,18 @@ struct Renderer: OutputVisitor {
           visit(instruction, for: .enter(index..<blockEnd))
         }
         index = blockEnd
-      case .repeatEach, .object:
+      case .object:
         let blockEnd = Int(instruction.pointee.next)
+        visit(instruction, for: .enter(index..<blockEnd))
+        index = blockEnd
+      case .repeatEach:
+        let blockEnd = Int(instruction.pointee.next)
+        repeatHead = instruction
         visit(instruction, for: .enter(index..<blockEnd))
         index = blockEnd
       case .keyedRepeat:
         let blockEnd = Int(instruction.pointee.next)
+        repeatHead = instruction
         visit(instruction, for: .enterKeyed(index..<blockEnd))
         index = blockEnd
       }
@@ -283,6 +308,95 @@ struct Renderer: OutputVisitor {
     }
   }
 
+  mutating func visitList<Item: Outputs>(_ items: [Unchanging<Item>]) {
+    let body: Range<Int>
+    let keyed: Bool
+    switch purpose {
+    case .enter(let range): (body, keyed) = (range, false)
+    case .enterKeyed(let range): (body, keyed) = (range, true)
+    default:
+      holds = true
+      return
+    }
+    let reuse = repeatHead?.pointee.rowReuse ?? .never
+    let part = repeatHead?.pointee.part ?? 0
+    if keyed {
+      keyedRepeats += 1
+      rowMarks = [output.count]
+      rowMarks.reserveCapacity(items.count + 1)
+    }
+    // The items are read where they lie in the list, each inside its wrapper.
+    let itemOffset = MemoryLayout<Unchanging<Item>>.offset(of: \.item) ?? 0
+    items.withUnsafeBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return }
+      for position in 0..<buffer.count {
+        let element = first + position
+        let item = (UnsafeRawPointer(element) + itemOffset).assumingMemoryBound(to: Item.self)
+        let scope = Scope(item, index: position, count: buffer.count)
+        if reuse == .never {
+          run(body, in: scope)
+        } else {
+          let parity = reuse == .byParity ? UInt8(truncatingIfNeeded: position & 1) : 0
+          renderRow(body, in: scope, keptIn: element.pointee.kept, part: part, parity: parity)
+        }
+        if keyed { rowMarks.append(output.count) }
+      }
+    }
+  }
+
+  /// One row of an unchanging item: copied from what its item kept for these conditions, or
+  /// rendered and kept, unless it printed a destination with a printer that cannot say what it
+  /// prints (no `reuseKey`).
+  private mutating func renderRow(
+    _ body: Range<Int>, in scope: Scope, keptIn kept: KeptRenderings, part: UInt64, parity: UInt8
+  ) {
+    let outer = conditionsUsed
+    defer { conditionsUsed.formUnion(outer) }
+    if let used = copyKept(kept, part: part, parity: parity) {
+      conditionsUsed = used
+      return
+    }
+    conditionsUsed = ConditionsUsed()
+    let start = output.count
+    run(body, in: scope)
+    let used = conditionsUsed
+    guard !used.printer || printerKey != nil else { return }
+    let rendering = KeptRendering(
+      part: part, parity: parity, printer: used.printer ? printerKey : nil,
+      basePath: used.basePath ? basePath : nil, bytes: output.bytes(in: start..<output.count))
+    kept.withRenderings { renderings in
+      // Another thread may have kept the same rendering meanwhile.
+      renderings.removeAll {
+        $0.part == part && $0.parity == parity && $0.printer == rendering.printer
+          && $0.basePath == rendering.basePath
+      }
+      if renderings.count >= KeptRenderings.capacity { renderings.removeFirst() }
+      renderings.append(rendering)
+    }
+  }
+
+  /// Appends the markup `kept` holds for this part, parity and the rendering's conditions, and
+  /// says which conditions it used; nil, writing nothing, when it holds none.
+  private mutating func copyKept(
+    _ kept: KeptRenderings, part: UInt64, parity: UInt8
+  )
+    -> ConditionsUsed?
+  {
+    kept.withRenderings { renderings in
+      // Read in place: a copy of a rendering would retain and release its arrays.
+      for index in renderings.indices
+      where renderings[index].part == part && renderings[index].parity == parity
+        && (renderings[index].printer == nil || renderings[index].printer == printerKey)
+        && (renderings[index].basePath == nil || renderings[index].basePath == basePath)
+      {
+        renderings[index].bytes.withUnsafeBufferPointer { output.append($0) }
+        return ConditionsUsed(
+          printer: renderings[index].printer != nil, basePath: renderings[index].basePath != nil)
+      }
+      return nil
+    }
+  }
+
   mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>) {
     switch purpose {
     case .enter(let body), .enterKeyed(let body): run(body, in: Scope(object))
@@ -329,6 +443,7 @@ struct Renderer: OutputVisitor {
       }
     }
     if let destination = link.pointee.destination {
+      conditionsUsed.printer = true
       appendURL(links.path(for: destination), kind: kind)
     } else {
       appendURL(link.pointee.address, kind: kind)
@@ -347,7 +462,10 @@ struct Renderer: OutputVisitor {
         HTMLEscaping.append(URLSafety.blocked, into: &output)
         return
       }
-      if URLSafety.isRootRelative(bytes) { output.append(basePath) }
+      if URLSafety.isRootRelative(bytes) {
+        conditionsUsed.basePath = true
+        output.append(basePath)
+      }
       HTMLEscaping.append(bytes, into: &output)
     case .srcset:
       // Rare (an image's set of sources), so checked as a string.

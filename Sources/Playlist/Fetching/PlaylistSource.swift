@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWebViewModels
 import Synchronization
 
 /// The playlist as last loaded: its songs, or why it could not be loaded. It reads and parses
@@ -7,8 +8,9 @@ import Synchronization
 public final class PlaylistSource: Sendable {
   private struct Loaded {
     var result: Result<[Song], PlaylistError>
-    /// The songs as the table's rows: they change only with the songs.
-    var rows: [SongRow]
+    /// The songs as the table's rows: they change only with the songs, so a page keeps their
+    /// markup until the next load.
+    var rows: [Unchanging<SongRow>]
     var version: String?
     var checkedAt: Double
 
@@ -31,7 +33,9 @@ public final class PlaylistSource: Sendable {
   }
 
   /// Every song as a row of the table, or the reason they could not be loaded.
-  func rows(now: Double = Date().timeIntervalSince1970) -> Result<[SongRow], PlaylistError> {
+  func rows(
+    now: Double = Date().timeIntervalSince1970
+  ) -> Result<[Unchanging<SongRow>], PlaylistError> {
     let loaded = load(now: now)
     return loaded.result.map { _ in loaded.rows }
   }
@@ -51,7 +55,7 @@ public final class PlaylistSource: Sendable {
     }
     let songs = (try? result.get()) ?? []
     let loaded = Loaded(
-      result: result, rows: songs.enumerated().map { SongRow(song: $1, position: $0) },
+      result: result, rows: songs.enumerated().map { Unchanging(SongRow(song: $1, position: $0)) },
       version: version, checkedAt: now)
     state.withLock { $0 = loaded }
     return loaded

@@ -8,7 +8,7 @@ public struct PlaylistViewModel {
   /// Covers in the first rows load at once; the rest load as they scroll near (lazy).
   static let eagerCovers = 8
 
-  public let rows: [SongRow]
+  public let rows: [Unchanging<SongRow>]
   /// Which page this is, of how many songs.
   @OutputIgnored public let paging: Paging
   /// Why the playlist could not be loaded; nil when it was.
