@@ -22,7 +22,7 @@ package final class KeptRenderings: Sendable {
 /// One rendering of an item, and what it holds for.
 package struct KeptRendering: Sendable {
   /// The part of a template (a repeat's body) that made it: a number no other part has.
-  package var part: UInt64
+  package var part: UInt32
   /// The item's parity (0 or 1) when the part writes it; 0 otherwise.
   package var parity: UInt8
   /// The link printer's `reuseKey`, when the markup holds a printed destination; nil otherwise.
@@ -32,7 +32,7 @@ package struct KeptRendering: Sendable {
   /// The markup.
   package var bytes: [UInt8]
 
-  package init(part: UInt64, parity: UInt8, printer: UInt64?, basePath: [UInt8]?, bytes: [UInt8]) {
+  package init(part: UInt32, parity: UInt8, printer: UInt64?, basePath: [UInt8]?, bytes: [UInt8]) {
     self.part = part
     self.parity = parity
     self.printer = printer

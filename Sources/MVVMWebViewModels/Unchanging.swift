@@ -3,14 +3,23 @@
 /// on the next ones, so its values are not escaped and formatted again on every request.
 ///
 /// ```swift
-/// public let rows: [Unchanging<SongRow>]
-/// rows = songs.map { Unchanging(SongRow(song: $0)) }
+/// @Outputs struct SongRow {
+///   let title: String
+///   let artist: String
+/// }
+///
+/// let rows: [Unchanging<SongRow>] = songs.map {
+///   Unchanging(SongRow(title: $0.title, artist: $0.artist))
+/// }
 /// ```
 ///
 /// The item is a constant (`let`): a changed row is a new `Unchanging`, which renders afresh.
 /// Its outputs must be fixed by its stored values: a computed output that reads the clock or
-/// shared state would be shown as it was first rendered. A template reads the item's outputs as
-/// if the list held the items themselves, and so does Swift (`rows[0].title`).
+/// shared state would be shown as it was first rendered. Make the items once and keep them (with
+/// the data they show): items made again for every request are rendered every time, and pay for
+/// keeping what is never reused. A template reads the item's outputs as if the list held the
+/// items themselves, and so does Swift (`rows[0].title`), but for an output named `item`, which
+/// is the wrapper's.
 @dynamicMemberLookup
 public struct Unchanging<Item: Outputs> {
   /// The item.

@@ -1,5 +1,7 @@
+import Dispatch
 import MVVMWebTemplates
 import MVVMWebViewModels
+import Synchronization
 import Testing
 
 /// `Unchanging` items: a row's markup is kept on its first render and copied on the next ones,
@@ -162,14 +164,15 @@ import Testing
     let groups = Groups(groups: [
       Unchanging(Group(name: "G", items: [Unchanging(Self.rows[2]), Unchanging(Self.rows[0])]))
     ])
-    let p = Self.text(template.render(groups, links: Printer("p")))
+    let printer = Printer("p")
+    let p = Self.text(template.render(groups, links: printer))
     #expect(
       p
         == #"<div><section><h2>G</h2><a href="/p/7">L</a><a href="https://example.com/a?x=1&amp;y=2">L</a></section></div>"#
     )
     // The inner rows are kept now; the group's markup holds their printed link, so it is kept
     // for printer p, and another printer renders it again.
-    #expect(groups.groups[0].kept.withRenderings { $0.map(\.printer) } != [nil])
+    #expect(groups.groups[0].kept.withRenderings { $0.map(\.printer) } == [printer.reuseKey])
     let q = Self.text(template.render(groups, links: Printer("q")))
     #expect(q == p.replacingOccurrences(of: "/p/7", with: "/q/7"))
   }
@@ -184,7 +187,9 @@ import Testing
     let live = Live(items: [
       Unchanging(Item(key: "a", label: "A")), Unchanging(Item(key: "b", label: "B")),
     ])
-    for _ in 0..<2 {
+    for round in 0..<2 {
+      // The second round copies what the first kept.
+      #expect(live.items.map { $0.kept.withRenderings { $0.count } } == [round, round])
       let rendered = try #require(template.renderLiveElement(id: "list", live, site: Empty()))
       let rows = try #require(rendered.rows)
       #expect(rows.keys == ["a", "b"])
@@ -193,6 +198,137 @@ import Testing
           #"<li data-key="a">A</li>"#, #"<li data-key="b">B</li>"#,
         ])
     }
+  }
+
+  @Outputs struct Image {
+    var src: Link
+    var alt: String
+  }
+
+  @Outputs struct Leaf { var label: String }
+
+  @Outputs struct RichRow {
+    var name: String
+    var image: Image
+    var leaves: [Leaf]
+  }
+
+  @Outputs struct Header { var label: String }
+
+  @Outputs struct Rich {
+    var flag: Bool
+    var header: Header
+    var rows: [Unchanging<RichRow>]
+  }
+
+  @Outputs struct PlainRich {
+    var flag: Bool
+    var header: Header
+    var rows: [RichRow]
+  }
+
+  static let richRows = [
+    RichRow(
+      name: "One", image: Image(src: .web("/img/1.png"), alt: "first"),
+      leaves: [Leaf(label: "a"), Leaf(label: "b")]),
+    RichRow(
+      name: "Two & more", image: Image(src: .web("https://cdn.example/2.png"), alt: "second"),
+      leaves: []),
+  ]
+
+  /// Each body rendered under every condition a page may change (a page flag, an enclosing
+  /// object's text, the base path, the rows' order) reads as the plain rows do; rows are kept
+  /// exactly where they depend on their item (and parity) alone.
+  @Test(arguments: [
+    (#"<li m:repeat="rows"><b m:if="flag">!</b><span m:text="name">N</span></li>"#, false),
+    (
+      #"<div m:object="header"><p m:repeat="rows"><span m:text="label">L</span> <span m:text="name">N</span></p></div>"#,
+      false
+    ),
+    (
+      #"<li m:repeat="rows"><img m:object="image" src="x.png" alt="" m:attr="src src; alt alt"/></li>"#,
+      true
+    ),
+    (
+      #"<section m:repeat="rows"><h2 m:text="name">N</h2><i m:repeat="leaves"><span m:text="label">L</span>/<span m:text="name">N</span></i></section>"#,
+      true
+    ),
+    (
+      #"<li m:repeat="rows"><b m:if="odd">o</b><b m:if="even">e</b><span m:text="name">N</span></li>"#,
+      true
+    ),
+  ])
+  func rowsAreKeptExactlyWhereTheirItemAloneDecides(body: String, keeps: Bool) throws {
+    let library = try TemplateFixture([
+      "r.xhtml": page(body), "plain.xhtml": page(body),
+    ]).library(["r.xhtml": Rich.outputSchema, "plain.xhtml": PlainRich.outputSchema])
+    let template = try #require(library["r.xhtml"])
+    let plainTemplate = try #require(library["plain.xhtml"])
+    let rows = Self.richRows.map { Unchanging($0) }
+    for flag in [true, false] {
+      for label in ["A", "B"] {
+        for basePath in ["/a", "/b"] {
+          for order in [[0, 1], [1, 0]] {
+            let rich = Rich(flag: flag, header: Header(label: label), rows: order.map { rows[$0] })
+            let plain = PlainRich(
+              flag: flag, header: Header(label: label), rows: order.map { Self.richRows[$0] })
+            #expect(
+              Self.text(template.render(rich, basePath: basePath))
+                == Self.text(plainTemplate.render(plain, basePath: basePath)))
+          }
+        }
+      }
+    }
+    #expect(rows.allSatisfy { $0.kept.withRenderings { !$0.isEmpty } } == keeps)
+  }
+
+  @Test func templatesSharingItemsKeepTheirOwnRows() throws {
+    let list = #"<ul><li m:repeat="rows" m:text="name">N</li></ul>"#
+    let other = #"<p m:repeat="rows"><b m:text="name">N</b></p>"#
+    let files = ["l.xhtml": page(list), "o.xhtml": page(other)]
+    let schemas = ["l.xhtml": Page.outputSchema, "o.xhtml": Page.outputSchema]
+    // The same file compiled twice, as a reload does, and another template.
+    let first = try TemplateFixture(files).library(schemas)
+    let reloaded = try TemplateFixture(files).library(schemas)
+    let model = Page(title: "T", rows: [Unchanging(Self.rows[1])])
+    for _ in 0..<2 {
+      for (library, name) in [(first, "l.xhtml"), (reloaded, "l.xhtml"), (first, "o.xhtml")] {
+        let template = try #require(library[name])
+        let expected =
+          name == "l.xhtml" ? "<div><ul><li>Ana</li></ul></div>" : "<div><p><b>Ana</b></p></div>"
+        #expect(Self.text(template.render(model)) == expected)
+      }
+    }
+    #expect(model.rows[0].kept.withRenderings { $0.count } == 3)
+  }
+
+  @Test func rowsRenderedOnManyThreadsAtOnceReadAsPlainOnes() throws {
+    let (template, plainTemplate) = try Self.templates(
+      #"<li m:repeat="rows" m:attr="class parity"><a href="x" m:attr="href link" m:text="name">N</a></li>"#
+    )
+    let rows = Self.rows.map { Unchanging($0) }
+    let printers = [Printer("p"), Printer("q")]
+    let conditions = (0..<8).map {
+      (basePath: $0 % 2 == 0 ? "/a" : "/b", links: printers[$0 / 2 % 2])
+    }
+    let expected = conditions.map { condition in
+      Self.text(
+        plainTemplate.render(
+          PlainPage(title: "T", rows: Self.rows), basePath: condition.basePath,
+          links: condition.links))
+    }
+    let mismatches = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for round in 0..<200 {
+        let index = (thread + round) % conditions.count
+        let page = Self.text(
+          template.render(
+            Page(title: "T", rows: rows), basePath: conditions[index].basePath,
+            links: conditions[index].links))
+        if page != expected[index] { mismatches.withLock { $0 += 1 } }
+      }
+    }
+    #expect(mismatches.withLock { $0 } == 0)
   }
 
   @Test func anUnchangingItemReadsAndComparesAsItsItem() {

@@ -106,9 +106,9 @@ struct ByteBuffer {
     count &+= written
   }
 
-  /// A copy of the bytes written in `range`, which lies within the count.
-  func bytes(in range: Range<Int>) -> [UInt8] {
-    guard range.lowerBound >= 0 && range.upperBound <= count else { return [] }
+  /// A copy of the bytes written in `range`; nil when it is not within them.
+  func bytes(in range: Range<Int>) -> [UInt8]? {
+    guard range.lowerBound >= 0 && range.upperBound <= count else { return nil }
     return Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
   }
 

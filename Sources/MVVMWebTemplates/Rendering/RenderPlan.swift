@@ -27,13 +27,14 @@ struct RenderPlan: Sendable {
     case storedObject
   }
 
-  /// Whether a repeat's rows may be copied from what a page kept of an `Unchanging` item: only
-  /// when a row's markup depends on its item alone, and, for `byParity`, on its parity.
+  /// Whether a repeat's rows may be copied from what a page kept of an `Unchanging` item.
   enum RowReuse: UInt8, Sendable {
-    /// A row reads the scopes around its item, or its index, or whether it is first or last.
+    /// Every row is written afresh: it reads a scope around its item (the page, the site, an
+    /// enclosing item or object), or its index, or whether it is first or last.
     case never
+    /// A row depends on its item alone: one kept rendering serves every place in the list.
     case always
-    /// A row writes its parity (`odd`/`even`): kept once for each.
+    /// A row depends on its item and its parity (`parity`, `odd`, `even`): kept once for each.
     case byParity
   }
 
@@ -50,8 +51,8 @@ struct RenderPlan: Sendable {
   /// object read in place is `innerField` of the object that is output `field`. A stored output also
   /// has its `offset` in an instance of `root`, the type it was measured on; a stored object's
   /// type is `objectTypes[typeIndex]`. `kind` says how a value is written: as text, or as a URL.
-  /// A repeat's `rowReuse` says whether its rows may be copied from an item's kept markup, kept
-  /// as the plan's part `part`.
+  /// A repeat's `rowReuse` says whether its rows may be copied from an item's kept markup, and
+  /// `part` is the number its rows are kept under, which no other repeat of any plan has.
   struct Instruction: Sendable {
     var code: Code
     var kind: AttributeKind = .text
@@ -64,8 +65,10 @@ struct RenderPlan: Sendable {
     var offset: Int32 = 0
     var typeIndex: Int32 = 0
     var innerField: Int32 = -1
+    // 32 bits fill the room before `root`, so a step stays 112 bytes. A part number recurs only
+    // after four billion repeats compiled in one process.
+    var part: UInt32 = 0
     var root: ObjectIdentifier?
-    var part: UInt64 = 0
     var markup = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
 
     init(code: Code, kind: AttributeKind = .text, slot: Slot? = nil) {
@@ -250,8 +253,8 @@ struct RenderPlan: Sendable {
   }
 
   /// The head of a repeat whose items are scope `itemDepth` (the number of scopes around the
-  /// repeat), with whether its rows may be
-  /// copied from what a page kept of them, as a part of its own.
+  /// repeat), with whether its rows may be copied from what a page kept of them, and a part
+  /// number of its own to keep them under.
   private func repeating(
     _ code: Code, _ slot: Slot, _ body: [RenderOp], itemDepth: Int
   )
@@ -259,7 +262,9 @@ struct RenderPlan: Sendable {
   {
     var instruction = Instruction(code: code, slot: slot)
     instruction.rowReuse = Self.rowReuse(of: body, itemDepth: itemDepth)
-    if instruction.rowReuse != .never { instruction.part = RenderingSerial.next() }
+    if instruction.rowReuse != .never {
+      instruction.part = UInt32(truncatingIfNeeded: RenderingSerial.next())
+    }
     return instruction
   }
 

@@ -48,7 +48,8 @@ struct Renderer: OutputVisitor {
   private(set) var rowMarks: [Int] = []
   /// How many keyed repeats rendered: a live element has at most one (the compiler sees to it).
   private(set) var keyedRepeats = 0
-  /// The head of the repeat whose list is being asked for.
+  /// The head of the last repeat reached: read by a list's visit, which it precedes, before
+  /// anything inside the list moves it.
   private var repeatHead: Step?
   /// What of the rendering's conditions the markup written since the row being kept began
   /// used: the markup is kept for those conditions only.
@@ -285,20 +286,7 @@ struct Renderer: OutputVisitor {
   }
 
   mutating func visitList<Item: Outputs>(_ items: [Item]) {
-    let body: Range<Int>
-    let keyed: Bool
-    switch purpose {
-    case .enter(let range): (body, keyed) = (range, false)
-    case .enterKeyed(let range): (body, keyed) = (range, true)
-    default:
-      holds = true
-      return
-    }
-    if keyed {
-      keyedRepeats += 1
-      rowMarks = [output.count]
-      rowMarks.reserveCapacity(items.count + 1)
-    }
+    guard let (body, keyed) = beginList(count: items.count) else { return }
     items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
       for position in 0..<buffer.count {
@@ -309,24 +297,13 @@ struct Renderer: OutputVisitor {
   }
 
   mutating func visitList<Item: Outputs>(_ items: [Unchanging<Item>]) {
-    let body: Range<Int>
-    let keyed: Bool
-    switch purpose {
-    case .enter(let range): (body, keyed) = (range, false)
-    case .enterKeyed(let range): (body, keyed) = (range, true)
-    default:
-      holds = true
-      return
+    // The items are read where they lie in the list, each inside its wrapper.
+    guard let itemOffset = MemoryLayout<Unchanging<Item>>.offset(of: \.item) else {
+      return visitList(items.map(\.item))
     }
     let reuse = repeatHead?.pointee.rowReuse ?? .never
     let part = repeatHead?.pointee.part ?? 0
-    if keyed {
-      keyedRepeats += 1
-      rowMarks = [output.count]
-      rowMarks.reserveCapacity(items.count + 1)
-    }
-    // The items are read where they lie in the list, each inside its wrapper.
-    let itemOffset = MemoryLayout<Unchanging<Item>>.offset(of: \.item) ?? 0
+    guard let (body, keyed) = beginList(count: items.count) else { return }
     items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
       for position in 0..<buffer.count {
@@ -344,11 +321,31 @@ struct Renderer: OutputVisitor {
     }
   }
 
+  /// The instructions a list's items render, and whether its rows are marked (`m:key`), with
+  /// the marks begun; nil when the list was only tested, which it passes.
+  private mutating func beginList(count: Int) -> (body: Range<Int>, keyed: Bool)? {
+    let body: Range<Int>
+    let keyed: Bool
+    switch purpose {
+    case .enter(let range): (body, keyed) = (range, false)
+    case .enterKeyed(let range): (body, keyed) = (range, true)
+    default:
+      holds = true
+      return nil
+    }
+    if keyed {
+      keyedRepeats += 1
+      rowMarks = [output.count]
+      rowMarks.reserveCapacity(count + 1)
+    }
+    return (body, keyed)
+  }
+
   /// One row of an unchanging item: copied from what its item kept for these conditions, or
   /// rendered and kept, unless it printed a destination with a printer that cannot say what it
   /// prints (no `reuseKey`).
   private mutating func renderRow(
-    _ body: Range<Int>, in scope: Scope, keptIn kept: KeptRenderings, part: UInt64, parity: UInt8
+    _ body: Range<Int>, in scope: Scope, keptIn kept: KeptRenderings, part: UInt32, parity: UInt8
   ) {
     let outer = conditionsUsed
     defer { conditionsUsed.formUnion(outer) }
@@ -360,10 +357,11 @@ struct Renderer: OutputVisitor {
     let start = output.count
     run(body, in: scope)
     let used = conditionsUsed
-    guard !used.printer || printerKey != nil else { return }
+    guard !used.printer || printerKey != nil, let bytes = output.bytes(in: start..<output.count)
+    else { return }
     let rendering = KeptRendering(
       part: part, parity: parity, printer: used.printer ? printerKey : nil,
-      basePath: used.basePath ? basePath : nil, bytes: output.bytes(in: start..<output.count))
+      basePath: used.basePath ? basePath : nil, bytes: bytes)
     kept.withRenderings { renderings in
       // Another thread may have kept the same rendering meanwhile.
       renderings.removeAll {
@@ -376,9 +374,10 @@ struct Renderer: OutputVisitor {
   }
 
   /// Appends the markup `kept` holds for this part, parity and the rendering's conditions, and
-  /// says which conditions it used; nil, writing nothing, when it holds none.
+  /// says which conditions it used; nil, writing nothing, when it holds none. The one found
+  /// moves last, so the one forgotten when an item holds too many is the longest unused.
   private mutating func copyKept(
-    _ kept: KeptRenderings, part: UInt64, parity: UInt8
+    _ kept: KeptRenderings, part: UInt32, parity: UInt8
   )
     -> ConditionsUsed?
   {
@@ -390,8 +389,10 @@ struct Renderer: OutputVisitor {
         && (renderings[index].basePath == nil || renderings[index].basePath == basePath)
       {
         renderings[index].bytes.withUnsafeBufferPointer { output.append($0) }
-        return ConditionsUsed(
+        let used = ConditionsUsed(
           printer: renderings[index].printer != nil, basePath: renderings[index].basePath != nil)
+        if index != renderings.count - 1 { renderings.append(renderings.remove(at: index)) }
+        return used
       }
       return nil
     }
