@@ -27,7 +27,8 @@ import Testing
       values.append(Double(Int.random(in: -1_000...1_000, using: &random)) * 0x1p-1)
     }
     for value in values {
-      for places in [0, 1, 4, 5] {
+      // Up to 10 places a small result takes a one-word path; 12 and 20 take the wide one.
+      for places in [0, 1, 4, 5, 12, 20] {
         #expect(
           NumberText.fixed(value, places: places) == String(format: "%.\(places)f", value),
           "\(value) at \(places) places")

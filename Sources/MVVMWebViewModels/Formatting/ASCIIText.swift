@@ -23,22 +23,11 @@ struct ASCIIText {
   }
 
   /// The decimal digits of `number`, zeros first to make at least `minimumCount`, and a "-"
-  /// before them for a negative number. `Int.min` included: its magnitude is a `UInt`.
+  /// before them for a negative number.
   mutating func append(digitsOf number: Int, minimumCount: Int = 1) {
     if number < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = number.magnitude
-    var count = 1
-    var power: UInt = 1
-    // `power` is the largest power of ten not above the magnitude, found without overflowing.
-    while magnitude / power >= 10 {
-      power *= 10
-      count += 1
-    }
-    for _ in count..<max(count, minimumCount) { bytes.append(UInt8(ascii: "0")) }
-    while power > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / power))
-      magnitude %= power
-      power /= 10
-    }
+    var digits = ShortASCIIText()
+    digits.prepend(digitsOf: UInt64(number.magnitude), minimumCount: minimumCount)
+    digits.withBytes { bytes.append(contentsOf: $0) }
   }
 }

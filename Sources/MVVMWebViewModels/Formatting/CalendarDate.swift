@@ -80,8 +80,9 @@ public struct CalendarDate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The date at the instant `secondsSince1970` (UTC) on a clock `utcOffsetSeconds` ahead of UTC
-  /// (19,800 for India's +05:30, −28,800 for California's winter). Nil for NaN, the infinities
-  /// and instants outside `years`.
+  /// (19,800 for India's +05:30, −28,800 for California's winter), read to the nearest
+  /// millisecond as `TimeOfDay` reads it. Nil for NaN, the infinities and instants outside
+  /// `years`.
   ///
   /// A zone's offset changes with its rules (summer time): ask the zone for the offset at this
   /// very instant, e.g. Foundation's `TimeZone.secondsFromGMT(for:)`.
@@ -102,12 +103,12 @@ public struct CalendarDate: Hashable, Sendable, CustomStringConvertible {
 
   /// "2015-03-09": the date in ISO 8601's extended form.
   public var description: String {
-    var text = ASCIIText(capacity: 10)
-    text.append(digitsOf: year, minimumCount: 4)
-    text.append("-")
-    text.append(digitsOf: month.rawValue, minimumCount: 2)
-    text.append("-")
-    text.append(digitsOf: day, minimumCount: 2)
+    var text = ShortASCIIText()
+    text.prepend(digitsOf: UInt64(day.magnitude), minimumCount: 2)
+    text.prepend(UInt8(ascii: "-"))
+    text.prepend(digitsOf: UInt64(month.rawValue.magnitude), minimumCount: 2)
+    text.prepend(UInt8(ascii: "-"))
+    text.prepend(digitsOf: UInt64(year.magnitude), minimumCount: 4)
     return text.string
   }
 

@@ -6,8 +6,8 @@ struct LocalSeconds {
 
   /// The second `secondsSince1970` (UTC) falls in, moved by the offset. The instant is first
   /// read to the nearest millisecond, as Foundation's formatters read it (ICU counts
-  /// milliseconds), so an instant a fraction of a millisecond before a minute shows the same
-  /// minute it did; then the second is the one that millisecond is in, as a clock shows it.
+  /// milliseconds), so an instant less than half a millisecond before a minute shows the minute
+  /// they showed; then the second is the one that millisecond is in, as a clock shows it.
   /// Nil for NaN, the infinities and anything whose milliseconds an `Int` cannot hold (beyond
   /// about 292 million years), so no input can trap the conversion or the addition.
   init?(secondsSince1970: Double, utcOffsetSeconds: Int) {

@@ -56,10 +56,13 @@ public enum Month: Int, CaseIterable, Sendable {
 
   /// Days of the year before the month's first day (0 for January, 59 or 60 for March).
   func daysBefore(inYear year: Int) -> Int {
-    // The months before March are the same in every year; from March on a leap year has its
-    // extra day behind it.
-    let common = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
+    // From March on, a leap year has its extra day behind it.
     let leapDay = self.rawValue > 2 && CalendarDate.isLeapYear(year) ? 1 : 0
-    return common[rawValue - 1] + leapDay
+    return Self.daysBeforeInACommonYear[rawValue - 1] + leapDay
   }
+
+  /// Indexed by the raw value less one, which the cases keep within bounds.
+  private static let daysBeforeInACommonYear = [
+    0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334,
+  ]
 }

@@ -12,27 +12,20 @@ public enum NumberText {
   /// `Int.min` included.
   public static func grouped(_ number: Int) -> String {
     // Written backwards, the commas fall after every third digit from the right.
-    var reversed: [UInt8] = []
-    reversed.reserveCapacity(27)
-    var magnitude = number.magnitude
-    var written = 0
-    repeat {
-      if written > 0, written % 3 == 0 { reversed.append(UInt8(ascii: ",")) }
-      reversed.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
-      magnitude /= 10
-      written += 1
-    } while magnitude > 0
-    if number < 0 { reversed.append(UInt8(ascii: "-")) }
-    return String(decoding: reversed.reversed(), as: UTF8.self)
+    var text = ShortASCIIText()
+    text.prepend(digitsOf: UInt64(number.magnitude), grouped: true)
+    if number < 0 { text.prepend(UInt8(ascii: "-")) }
+    return text.string
   }
 
   /// "0309" for `(309, digits: 4)`: the number's digits with zeros before them to make at least
   /// `digits`, as C's `%04d` writes a number of zero or more. A negative number's "-" comes
-  /// before its padded digits and is not counted (`(-7, digits: 2)` is "-07"). At most 40
+  /// before its padded digits and is not counted (`(-7, digits: 2)` is "-07"). At most 30
   /// digits are padded to: wider is a mistake, not worth the memory.
   public static func zeroPadded(_ number: Int, digits: Int) -> String {
-    var text = ASCIIText(capacity: 20)
-    text.append(digitsOf: number, minimumCount: min(digits, 40))
+    var text = ShortASCIIText()
+    text.prepend(digitsOf: UInt64(number.magnitude), minimumCount: min(digits, 30))
+    if number < 0 { text.prepend(UInt8(ascii: "-")) }
     return text.string
   }
 
@@ -49,24 +42,43 @@ public enum NumberText {
   public static func fixed(_ value: Double, places: Int) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : value < 0 ? "-inf" : "inf" }
     let places = min(max(places, 0), 1_074)
-    let digits = scaledMagnitudeDigits(value, places: places)
-    // At least one digit before the point: 0.0005 at 4 places is 5, written "0.0005".
-    let zeros = [UInt8](repeating: UInt8(ascii: "0"), count: max(places + 1 - digits.count, 0))
-    let padded = zeros + digits
-    let point = padded.count - places
-    var text = ASCIIText(capacity: padded.count + 2)
+    let number = scaledMagnitude(value, places: places)
+    // A coordinate's few digits fit one word and a short text: no digit array, no heap text.
+    if places <= 10, let small = number.wordValue {
+      var text = ShortASCIIText()
+      var rest = small
+      if places > 0 {
+        for _ in 0..<places {
+          text.prepend(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
+          rest /= 10
+        }
+        text.prepend(UInt8(ascii: "."))
+      }
+      text.prepend(digitsOf: rest)
+      if value.sign == .minus { text.prepend(UInt8(ascii: "-")) }
+      return text.string
+    }
+    let digits = number.decimalDigits
+    var text = ASCIIText(capacity: max(digits.count, places + 1) + 2)
     if value.sign == .minus { text.append(byte: UInt8(ascii: "-")) }
-    text.append(bytes: padded[..<point])
-    if places > 0 {
-      text.append(byte: UInt8(ascii: "."))
-      text.append(bytes: padded[point...])
+    if digits.count > places {
+      text.append(bytes: digits.prefix(digits.count - places))
+      if places > 0 {
+        text.append(byte: UInt8(ascii: "."))
+        text.append(bytes: digits.suffix(places))
+      }
+    } else {
+      // Less than 1 (places > 0 here): zeros between the point and the digits.
+      text.append("0.")
+      for _ in digits.count..<places { text.append(byte: UInt8(ascii: "0")) }
+      text.append(bytes: digits)
     }
     return text.string
   }
 
-  /// The decimal digits of |`value`| × 10^`places`, rounded to the nearest whole number with
-  /// ties to even; `value` is finite.
-  private static func scaledMagnitudeDigits(_ value: Double, places: Int) -> [UInt8] {
+  /// |`value`| × 10^`places`, rounded to the nearest whole number with ties to even; `value` is
+  /// finite.
+  private static func scaledMagnitude(_ value: Double, places: Int) -> WideUnsigned {
     // |value| = significand × 2^exponent exactly, the significand a whole number below 2⁵³.
     var significand = value.significandBitPattern
     var exponent: Int
@@ -82,7 +94,8 @@ public enum NumberText {
       significand >>= zeros
       exponent += zeros
     }
-    var number = WideUnsigned(significand)
+    // 10 is less than 2⁴: four bits a place is room enough.
+    var number = WideUnsigned(significand, bits: 53 + max(exponent, 0) + 4 * places)
     if exponent >= 0 { number.shiftLeft(by: exponent) }
     var tens = places
     while tens >= 9 {
@@ -99,10 +112,10 @@ public enum NumberText {
       number.shiftRight(by: dropped)
       if moreThanHalf || (half && number.bit(0)) { number.increment() }
     }
-    return number.decimalDigits
+    return number
   }
 
-  /// 10⁰ through 10⁸: the factors below 10⁹ that `scaledMagnitudeDigits` multiplies by.
+  /// 10⁰ through 10⁸: the factors below 10⁹ that `scaledMagnitude` multiplies by.
   private static let powersOfTen: [UInt32] = [
     1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
   ]

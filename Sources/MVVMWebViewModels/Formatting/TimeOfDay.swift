@@ -45,10 +45,10 @@ public struct TimeOfDay: Hashable, Sendable {
   public func text(_ style: TimeStyle) -> String {
     switch style {
     case .hoursAndMinutes:
-      var text = ASCIIText(capacity: 5)
-      text.append(digitsOf: hour, minimumCount: 2)
-      text.append(":")
-      text.append(digitsOf: minute, minimumCount: 2)
+      var text = ShortASCIIText()
+      text.prepend(digitsOf: UInt64(minute.magnitude), minimumCount: 2)
+      text.prepend(UInt8(ascii: ":"))
+      text.prepend(digitsOf: UInt64(hour.magnitude), minimumCount: 2)
       return text.string
     }
   }

@@ -5,12 +5,23 @@ struct WideUnsigned {
   /// Least significant first, with no zero limbs at the top: zero has none.
   private var limbs: [UInt32] = []
 
-  init(_ value: UInt64) {
-    limbs = [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)]
+  /// `value`, with room reserved for a number of `bits` bits so it grows without copying.
+  init(_ value: UInt64, bits: Int = 64) {
+    limbs.reserveCapacity(max(bits, 64) / 32 + 1)
+    limbs.append(UInt32(truncatingIfNeeded: value))
+    limbs.append(UInt32(truncatingIfNeeded: value >> 32))
     trimZeros()
   }
 
   var isZero: Bool { limbs.isEmpty }
+
+  /// The number as one word, when it fits in one.
+  var wordValue: UInt64? {
+    guard limbs.count <= 2 else { return nil }
+    let low = limbs.first.map { UInt64($0) } ?? 0
+    let high = limbs.count == 2 ? UInt64(limbs[1]) : 0
+    return high << 32 | low
+  }
 
   mutating func multiply(by factor: UInt32) {
     var carry: UInt64 = 0
@@ -99,7 +110,7 @@ struct WideUnsigned {
   var decimalDigits: [UInt8] {
     var rest = self
     var reversed: [UInt8] = []
-    reversed.reserveCapacity(limbs.count * 10)
+    reversed.reserveCapacity(limbs.count * 10 + 1)
     // Nine digits at a time: 10⁹ is the largest power of ten a limb holds.
     repeat {
       var chunk = rest.divide(by: 1_000_000_000)
@@ -110,7 +121,8 @@ struct WideUnsigned {
         written += 1
       } while chunk > 0 || (!rest.isZero && written < 9)
     } while !rest.isZero
-    return reversed.reversed()
+    reversed.reverse()
+    return reversed
   }
 
   private mutating func trimZeros() {
