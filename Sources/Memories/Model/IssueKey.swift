@@ -6,8 +6,11 @@ public struct IssueKey: Sendable, Equatable, Hashable, CustomStringConvertible {
   /// The day, from 0001-01-01 to 9999-12-31: the days eight digits can name.
   public let date: CalendarDate
 
+  /// 1 through 9999.
   public var year: Int { date.year }
+  /// 1 (January) through 12.
   public var month: Int { date.month.rawValue }
+  /// The day of the month, from 1.
   public var day: Int { date.day }
 
   /// Parses exactly eight digits that name a real Gregorian date; nil for anything else
