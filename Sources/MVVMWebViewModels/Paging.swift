@@ -72,16 +72,8 @@ public struct Paging: Equatable, Sendable {
       "\(noun) \(Self.grouped(first))–\(Self.grouped(first + shown - 1)) of \(Self.grouped(totalCount))"
   }
 
-  /// Thousands separated by commas, the same in every locale.
-  public static func grouped(_ number: Int) -> String {
-    let digits = Array(String(number))
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-      text.append(digit)
-    }
-    return text
-  }
+  /// Thousands separated by commas, the same in every locale: `NumberText.grouped(_:)`.
+  public static func grouped(_ number: Int) -> String { NumberText.grouped(number) }
 
   /// Pages needed for `count` items; written so that a count near `Int.max` cannot overflow.
   private static func pageCount(of count: Int, size: Int) -> Int {

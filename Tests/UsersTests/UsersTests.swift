@@ -28,11 +28,32 @@ import Testing
         == "Tuesday February 29, 2000")
     #expect(person("Dr.").title == "Dr. Ada Okafor")
     #expect(
+      person(nil, birthdate: Date(timeIntervalSince1970: 1_709_164_800)).birthdayText
+        == "Thursday February 29, 2024")
+    #expect(
       person(nil).avatar.url
         == Link(
           UsersDestination.avatar(1, version: Avatar(firstName: "Ada", lastName: "Okafor").version))
     )
     #expect(person(nil).users == .users)
+  }
+
+  /// Written without Foundation's formatter, the text is still the day the birthdate falls on in
+  /// UTC, before 1970 and up to the year 9999; a birthdate no calendar holds reads "unknown".
+  @Test func birthdaysFarFromToday() {
+    #expect(
+      person(nil, birthdate: Date(timeIntervalSince1970: -1)).birthdayText
+        == "Wednesday December 31, 1969")
+    #expect(
+      person(nil, birthdate: Date(timeIntervalSince1970: -2_208_988_800)).birthdayText
+        == "Monday January 1, 1900")
+    #expect(
+      person(nil, birthdate: Date(timeIntervalSince1970: 253_402_214_400)).birthdayText
+        == "Friday December 31, 9999")
+    for seconds in [Double.nan, .infinity, -.infinity, 1e300, 253_402_300_800] {
+      #expect(
+        person(nil, birthdate: Date(timeIntervalSince1970: seconds)).birthdayText == "unknown")
+    }
   }
 }
 

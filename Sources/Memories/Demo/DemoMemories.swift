@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWebViewModels
 
 /// The demo set imported on first run: three items on every day of the year (February 29
 /// included) spread over 2016–2025, cycling through every content kind, with interactions on
@@ -43,15 +44,16 @@ public enum DemoMemories {
   public static func items() -> [UserContent] {
     var items: [UserContent] = []
     var dayNumber = 0
-    for month in 1...12 {
-      for day in 1...IssueKey.daysIn(month: month, year: 2016) {
+    for month in Month.allCases {
+      for day in 1...month.dayCount(inYear: 2016) {
         for slot in 0..<3 {
-          let choices = month == 2 && day == 29 ? leapYears : years
+          let choices = month == .february && day == 29 ? leapYears : years
           let year = choices[(dayNumber * 7 + slot * 3) % choices.count]
           let kind = kinds[(dayNumber + slot * 2) % kinds.count]
           // Every date asked for is a real one; were one not, its item would be left out.
           if let item = item(
-            kind: kind, year: year, month: month, day: day, slot: slot, number: dayNumber)
+            kind: kind, year: year, month: month.rawValue, day: day, slot: slot,
+            number: dayNumber)
           {
             items.append(item)
           }

@@ -1,13 +1,20 @@
 import Foundation
+import MVVMWebViewModels
 
 /// The day an issue is for, as its URL names it: `20150309`. Only real calendar dates parse.
 public struct IssueKey: Sendable, Equatable, Hashable, CustomStringConvertible {
-  public let year: Int
-  public let month: Int
-  public let day: Int
+  /// The day, from 0001-01-01 to 9999-12-31: the days eight digits can name.
+  public let date: CalendarDate
+
+  /// 1 through 9999.
+  public var year: Int { date.year }
+  /// 1 (January) through 12.
+  public var month: Int { date.month.rawValue }
+  /// The day of the month, from 1.
+  public var day: Int { date.day }
 
   /// Parses exactly eight digits that name a real Gregorian date; nil for anything else
-  /// ("2015039", "20150230", "2015-03-09").
+  /// ("2015039", "20150230", "2015-03-09", "00000101").
   public init?(_ text: String) {
     guard text.utf8.count == 8, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
       let number = Int(text)
@@ -17,44 +24,35 @@ public struct IssueKey: Sendable, Equatable, Hashable, CustomStringConvertible {
     self.init(year: number / 10_000, month: number / 100 % 100, day: number % 100)
   }
 
+  /// The key of a real date with a year from 1 to 9999 (a later one would not fit the eight
+  /// digits its address is read back from); nil otherwise.
   public init?(year: Int, month: Int, day: Int) {
-    guard year >= 1, (1...12).contains(month),
-      (1...Self.daysIn(month: month, year: year)).contains(day)
-    else {
-      return nil
-    }
-    self.init(checkedYear: year, month: month, day: day)
+    guard let date = CalendarDate(year: year, month: month, day: day) else { return nil }
+    self.init(date)
   }
 
-  private init(checkedYear year: Int, month: Int, day: Int) {
-    self.year = year
-    self.month = month
-    self.day = day
+  /// The key of `date`.
+  public init(_ date: CalendarDate) {
+    self.date = date
   }
 
-  /// Today in `timeZone`.
+  /// Today in `timeZone`: the zone's offset at `now` (summer time included) is Foundation's
+  /// data, the calendar is ours.
   public static func today(in timeZone: TimeZone, now: Date = Date()) -> IssueKey {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: now)
-    // The calendar always gives a real date's parts; the fallback only satisfies the types.
-    guard let year = parts.year, let month = parts.month, let day = parts.day,
-      let key = IssueKey(year: year, month: month, day: day)
-    else { return IssueKey(checkedYear: 1970, month: 1, day: 1) }
-    return key
+    let today = CalendarDate(
+      secondsSince1970: now.timeIntervalSince1970,
+      utcOffsetSeconds: timeZone.secondsFromGMT(for: now))
+    // A clock beyond the year 9999 (or before year 1) has no issue: 1970-01-01 stands in.
+    return IssueKey(today ?? .unixEpoch)
   }
 
   /// `20150309`
-  public var description: String { String(format: "%04d%02d%02d", year, month, day) }
+  public var description: String {
+    NumberText.zeroPadded(year, digits: 4) + monthDay
+  }
 
   /// `0309`: the key items are stored under, so every year's March 9 is found at once.
-  public var monthDay: String { String(format: "%02d%02d", month, day) }
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
+  public var monthDay: String {
+    NumberText.zeroPadded(month, digits: 2) + NumberText.zeroPadded(day, digits: 2)
   }
 }

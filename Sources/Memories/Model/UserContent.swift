@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWebViewModels
 
 /// An image in the media folder, with its size so pages reserve its space before it loads.
 public struct MediaRef: Sendable, Equatable {
@@ -60,9 +61,11 @@ public struct Issue: Sendable, Equatable {
   /// and later ones.
   public init(key: IssueKey, items: [UserContent]) {
     self.key = key
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    let byYear = Dictionary(grouping: items) { calendar.component(.year, from: $0.createdAt) }
+    // The year in UTC, as items are filed. An instant outside the years 1 to 9999 has no year
+    // here: `Int.max` is after every key's year, so it stays out of every issue.
+    let byYear = Dictionary(grouping: items) {
+      CalendarDate(secondsSince1970: $0.createdAt.timeIntervalSince1970)?.year ?? .max
+    }
     albums = byYear.filter { $0.key < key.year }.sorted { $0.key > $1.key }.map { year, items in
       Album(year: year, items: items.sorted { $0.createdAt > $1.createdAt })
     }

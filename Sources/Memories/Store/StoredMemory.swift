@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWebViewModels
 
 /// An item as the SQL stores keep it: its record as JSON, filed under its month and day (UTC) so
 /// an issue finds every year's items for its day in one read.
@@ -17,12 +18,11 @@ struct StoredMemory {
     json = String(decoding: try encoder.encode(item), as: UTF8.self)
   }
 
-  /// `0309` for any year's March 9, in UTC.
+  /// `0309` for any year's March 9, in UTC: the same text as `IssueKey.monthDay`, which finds
+  /// it. `0000`, which no key asks for, for an instant outside the years 1 to 9999.
   static func monthDay(of date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    let parts = calendar.dateComponents([.month, .day], from: date)
-    return String(format: "%02d%02d", parts.month ?? 0, parts.day ?? 0)
+    CalendarDate(secondsSince1970: date.timeIntervalSince1970).map { IssueKey($0).monthDay }
+      ?? "0000"
   }
 
   /// The items of stored records, each decoded once into its typed value (the import checked it

@@ -83,16 +83,16 @@ public struct LocationViewModel {
 
   /// "48.8584° N, 2.2945° E"
   public var coordinatesText: String {
-    String(
-      format: "%.4f° %@, %.4f° %@", abs(latitude), latitude >= 0 ? "N" : "S", abs(longitude),
-      longitude >= 0 ? "E" : "W")
+    let north = NumberText.fixed(abs(latitude), places: 4)
+    let east = NumberText.fixed(abs(longitude), places: 4)
+    return "\(north)° \(latitude >= 0 ? "N" : "S"), \(east)° \(longitude >= 0 ? "E" : "W")"
   }
 
+  /// The place on OpenStreetMap, five places (about a metre) in each coordinate.
   public var mapLink: Link {
-    .web(
-      String(
-        format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=15/%.5f/%.5f", latitude,
-        longitude, latitude, longitude))
+    let lat = NumberText.fixed(latitude, places: 5)
+    let lon = NumberText.fixed(longitude, places: 5)
+    return .web("https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=15/\(lat)/\(lon)")
   }
 }
 

@@ -47,20 +47,7 @@ public struct IssueViewModel {
   }
 
   /// "Monday, March 9, 2015"
-  public var dateText: String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "EEEE, MMMM d, yyyy"
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    // An IssueKey is a real date, so the calendar always has it; the key's own text otherwise.
-    guard
-      let date = calendar.date(
-        from: DateComponents(year: issue.key.year, month: issue.key.month, day: issue.key.day))
-    else { return issue.key.description }
-    return formatter.string(from: date)
-  }
+  public var dateText: String { issue.key.date.text(.full) }
 
   public var title: String { "On this day" }
   public var isEmpty: Bool { albums.isEmpty }

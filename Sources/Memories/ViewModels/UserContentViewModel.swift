@@ -8,8 +8,8 @@ import MVVMWebViewModels
 public struct UserContentViewModel {
   @OutputIgnored public let item: UserContent
   @OutputIgnored public let key: IssueKey
-  /// Hours and minutes in the issue's time zone; made once per item, not once per output.
-  private let clock: DateFormatter
+  /// The zone whose clock shows the times: its offset at each instant says the hour.
+  private let timeZone: TimeZone
   private let image: (MediaRef, Bool) -> ImageViewModel
   /// Images of the first item load at once; the rest as they scroll near.
   private let isActive: Bool
@@ -23,15 +23,13 @@ public struct UserContentViewModel {
     self.key = key
     self.isActive = isActive
     self.image = image
-    clock = DateFormatter()
-    clock.locale = Locale(identifier: "en_US_POSIX")
-    clock.timeZone = timeZone
-    clock.dateFormat = "HH:mm"
+    self.timeZone = timeZone
   }
 
   public var anchor: String { "item-\(item.id)" }
   public var source: String { item.source }
-  public var timeText: String { clock.string(from: item.createdAt) }
+  /// "18:30", in the issue's time zone.
+  public var timeText: String { clockText(item.createdAt) }
 
   public var photoAlbum: PhotoAlbumViewModel? {
     guard case .photoAlbum(let photos) = item.block else { return nil }
@@ -53,7 +51,7 @@ public struct UserContentViewModel {
   public var event: EventViewModel? {
     guard case .event(let title, let start, let end, let place) = item.block else { return nil }
     return EventViewModel(
-      title: title, whenText: "\(clock.string(from: start))–\(clock.string(from: end))",
+      title: title, whenText: "\(clockText(start))–\(clockText(end))",
       place: place)
   }
 
@@ -100,6 +98,16 @@ public struct UserContentViewModel {
   /// Every detail page this item can lead to.
   @OutputIgnored public var presentables: [Presentable] {
     (blockDetail.map { [$0] } ?? []) + (item.interactions.isEmpty ? [] : [.interactions])
+  }
+
+  /// "19:00": hours and minutes on the zone's clock at `date`. The zone's offset at that very
+  /// instant (its summer time included) is Foundation's data; the text is written without a
+  /// formatter. Empty for an instant no clock shows (NaN, or beyond 2⁶³ seconds).
+  private func clockText(_ date: Date) -> String {
+    TimeOfDay(
+      secondsSince1970: date.timeIntervalSince1970,
+      utcOffsetSeconds: timeZone.secondsFromGMT(for: date)
+    )?.text(.hoursAndMinutes) ?? ""
   }
 
   private var shareBody: String {

@@ -20,21 +20,16 @@ public struct PersonViewModel {
   /// "Dr. Ada Okafor", or "Ada Okafor" without a salutation.
   public var nameText: String { Self.name(of: user) }
 
-  /// "Thursday January 1, 1970": English, in UTC, whatever the server's locale and time zone.
-  public var birthdayText: String { Self.birthdayFormatter.string(from: user.birthdate) }
+  /// "Thursday January 1, 1970": English, in UTC, whatever the server's locale and time zone;
+  /// "unknown" for a birthdate outside the years 1 to 9999.
+  public var birthdayText: String {
+    CalendarDate(secondsSince1970: user.birthdate.timeIntervalSince1970)?.text(
+      .fullWithoutWeekdayComma) ?? "unknown"
+  }
 
   static func name(of user: User) -> String {
     let salutation = user.salutation?.trimmingCharacters(in: .whitespaces) ?? ""
     return ((salutation.isEmpty ? [] : [salutation]) + [user.firstName, user.lastName]).joined(
       separator: " ")
   }
-
-  // DateFormatter is Sendable: formatting from several threads at once is safe.
-  private static let birthdayFormatter: DateFormatter = {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "EEEE MMMM d, yyyy"
-    return formatter
-  }()
 }
