@@ -73,5 +73,41 @@ class MissingFolders(unittest.TestCase):
             self.assertIn(message, result.stderr)
 
 
+class SeedBenchmark(unittest.TestCase):
+    """seed-benchmark's league size, as scripts/bench-live --players asks for it."""
+
+    def seed(self, *args):
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-seed-"))
+        self.addCleanup(shutil.rmtree, folder, ignore_errors=True)
+        data = folder + "/data"
+        result = subprocess.run([binary_path(), "seed-benchmark", "--data", data, *args],
+                                capture_output=True, text=True, timeout=120)
+        return data, result
+
+    def test_players_and_matches_make_the_league(self):
+        data, result = self.seed("--players", "1000", "--matches", "100")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, f"The league in {data} has 1000 players and 100 matches.\n")
+
+    def test_a_league_size_out_of_range_is_one_line_and_exit_64(self):
+        for args, message in (
+                (("--players", "3"), "--players must be from 4 to 100000, not 3"),
+                (("--players", "100001"), "--players must be from 4 to 100000, not 100001"),
+                (("--matches=-1",), "--matches must be from 0 to 1000000, not -1"),
+                (("--matches", "1000001"), "--matches must be from 0 to 1000000, not 1000001")):
+            data, result = self.seed(*args)
+            self.assertEqual(result.returncode, 64, args)
+            self.assertEqual(result.stdout, "", args)
+            self.assertEqual(result.stderr, f"mvvmweb: {message} (see mvvmweb --help)\n", args)
+            self.assertFalse(os.path.exists(data), args)
+
+    def test_a_count_that_is_no_int_is_refused_not_trapped(self):
+        for value in ("lots", "99999999999999999999"):
+            _, result = self.seed("--players", value)
+            self.assertEqual(result.returncode, 64, value)
+            self.assertEqual(result.stderr, f"mvvmweb: The value '{value}' is invalid for "
+                                            "'--players <count>' (see mvvmweb --help)\n", value)
+
+
 if __name__ == "__main__":
     unittest.main()
