@@ -1,43 +1,75 @@
 import Synchronization
 
-/// The markup pages rendered for one `Unchanging` item, each under the conditions it holds for:
-/// the template's part it is (`part`), the item's parity when that part writes it, and, only when
-/// the markup used them, the link printer and the base path of its rendering. The renderer reads
-/// and fills it; a view model never sees inside.
-package final class KeptRenderings: Sendable {
-  /// One item rarely shows in more than one part, under more than one base path: past this many,
-  /// the oldest is forgotten, so a site whose conditions keep changing cannot grow it.
+/// What pages kept of one `Unchanging` item: up to `capacity` renderings, each a block of memory
+/// whose contents the renderer writes and reads (its markup, and the conditions it holds for).
+/// A view model never sees inside.
+///
+/// Read on every render by every thread at once, so reading takes no lock and touches no
+/// reference count: the blocks form a list, newest first, that only grows (each new block is
+/// put in front with a compare-and-swap) and is freed with the item. A full list keeps nothing
+/// more, and its item's other renderings are written afresh each time.
+///
+/// Sendable though it holds raw pointers: a block is written whole before the compare-and-swap
+/// that publishes it (releasing), read only after a load of the list (acquiring), never written
+/// again, and freed only when no reference to the item is left.
+package final class KeptRenderings: @unchecked Sendable {
+  /// One item rarely shows in more than one part of a page, under more than one base path.
   package static let capacity = 4
 
-  private let renderings = Mutex<[KeptRendering]>([])
+  /// The newest block; each block begins with a `Link` to the one kept before it.
+  private let newest = Atomic<UnsafeMutableRawPointer?>(nil)
+
+  /// What each block begins with; its contents follow at `contentOffset`.
+  private struct Link {
+    var older: UnsafeMutableRawPointer?
+    /// How many blocks, this one included, the list holds from here.
+    var count: Int
+  }
+
+  /// Where a block's contents begin, aligned for any plain value the renderer writes there.
+  package static let contentOffset = (MemoryLayout<Link>.size + 15) & ~15
 
   package init() {}
 
-  /// Runs `body` on the renderings, under the item's lock: keep it short, it is on every render.
-  package func withRenderings<Result>(_ body: (inout [KeptRendering]) -> Result) -> Result {
-    renderings.withLock { body(&$0) }
+  deinit {
+    var block = newest.load(ordering: .acquiring)
+    while let current = block {
+      block = current.load(as: Link.self).older
+      current.deallocate()
+    }
   }
-}
 
-/// One rendering of an item, and what it holds for.
-package struct KeptRendering: Sendable {
-  /// The part of a template (a repeat's body) that made it: a number no other part has.
-  package var part: UInt32
-  /// The item's parity (0 or 1) when the part writes it; 0 otherwise.
-  package var parity: UInt8
-  /// The link printer's `reuseKey`, when the markup holds a printed destination; nil otherwise.
-  package var printer: UInt64?
-  /// The base path, when the markup holds it (a root-relative link); nil otherwise.
-  package var basePath: [UInt8]?
-  /// The markup.
-  package var bytes: [UInt8]
+  /// Calls `body` with each kept block's contents, newest first, until it answers true; says
+  /// whether one did. Not generic, so that another module's call is not a generic one.
+  package func first(where body: (UnsafeRawPointer) -> Bool) -> Bool {
+    var block = newest.load(ordering: .acquiring)
+    while let current = block {
+      if body(UnsafeRawPointer(current + Self.contentOffset)) { return true }
+      block = current.load(as: Link.self).older
+    }
+    return false
+  }
 
-  package init(part: UInt32, parity: UInt8, printer: UInt64?, basePath: [UInt8]?, bytes: [UInt8]) {
-    self.part = part
-    self.parity = parity
-    self.printer = printer
-    self.basePath = basePath
-    self.bytes = bytes
+  /// Keeps a block of `size` bytes of contents, written by `write` before any reader can see
+  /// it; false, keeping nothing, when the item holds `capacity` already.
+  package func keep(size: Int, _ write: (UnsafeMutableRawPointer) -> Void) -> Bool {
+    guard size >= 0, size <= Int.max - Self.contentOffset else { return false }
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: Self.contentOffset + size, alignment: 16)
+    write(block + Self.contentOffset)
+    var older = newest.load(ordering: .acquiring)
+    while true {
+      let count = (older?.load(as: Link.self).count ?? 0) + 1
+      guard count <= Self.capacity else {
+        block.deallocate()
+        return false
+      }
+      block.storeBytes(of: Link(older: older, count: count), as: Link.self)
+      let (exchanged, found) = newest.compareExchange(
+        expected: older, desired: block, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      older = found
+    }
   }
 }
 

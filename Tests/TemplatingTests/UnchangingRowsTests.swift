@@ -86,19 +86,26 @@ import Testing
         == #"<div><h1>One</h1><ul><li class="odd"><a href="https://example.com/a?x=1&amp;y=2">Tom &amp; &#34;Jerry&#34;</a></li><li class="even"><a href="/base/local">Ana</a></li><li class="odd"><a href="/base/p/7">Bo</a></li></ul></div>"#
     )
     // Each row keeps its markup, with the conditions it used and no others.
-    let kept = model.rows.map { $0.kept.withRenderings { $0 } }
+    let kept = model.rows.map { KeptRow.all(in: $0.kept) }
     try #require(kept.map(\.count) == [1, 1, 1])
-    #expect(Self.text(kept[0][0].bytes).hasPrefix(#"<li class="odd"><a href="https://"#))
-    #expect(kept.map { $0[0].parity } == [0, 1, 0])
-    #expect(kept.map { $0[0].basePath } == [nil, Array("/base".utf8), Array("/base".utf8)])
-    #expect(kept.map { $0[0].printer } == [nil, nil, links.reuseKey])
+    #expect(
+      kept.map { Self.text($0[0].markup) } == [
+        #"<li class="odd"><a href="https://example.com/a?x=1&amp;y=2">Tom &amp; &#34;Jerry&#34;</a></li>"#,
+        #"<li class="even"><a href="/base/local">Ana</a></li>"#,
+        #"<li class="odd"><a href="/base/p/7">Bo</a></li>"#,
+      ])
+    #expect(kept.map { $0[0].row.parity } == [0, 1, 0])
+    #expect(kept.map { $0[0].row.usesBasePath } == [false, true, true])
+    #expect(kept.map { $0[0].row.usesPrinter } == [false, false, true])
+    #expect(kept[2][0].row.printer == links.reuseKey)
     // The next render copies what was kept: a kept row changed by hand shows as changed.
-    model.rows[1].kept.withRenderings { $0[0].bytes = Array("<li>kept</li>".utf8) }
+    Self.overwrite("Ana", with: "ANA", keptBy: model.rows[1])
     let second = Self.text(template.render(model, basePath: "/base", links: links))
     #expect(
       second
         == first.replacingOccurrences(
-          of: #"<li class="even"><a href="/base/local">Ana</a></li>"#, with: "<li>kept</li>"))
+          of: #"<li class="even"><a href="/base/local">Ana</a></li>"#,
+          with: #"<li class="even"><a href="/base/local">ANA</a></li>"#))
   }
 
   @Test func unchangingRowsRenderAsTheSameRowsPlainUnderEveryCondition() throws {
@@ -124,9 +131,9 @@ import Testing
       }
     }
     // At most `capacity` renderings per item, however many conditions it met.
-    #expect(unchanging[2].kept.withRenderings { $0.count } == KeptRenderings.capacity)
+    #expect(KeptRow.all(in: unchanging[2].kept).count == KeptRenderings.capacity)
     // A printer with no key never has its destinations kept.
-    #expect(unchanging[2].kept.withRenderings { $0.allSatisfy { $0.printer != nil } })
+    #expect(KeptRow.all(in: unchanging[2].kept).allSatisfy { $0.row.usesPrinter })
   }
 
   @Test func rowsThatReadMoreThanTheirItemAreNeverKept() throws {
@@ -142,7 +149,7 @@ import Testing
         let plain = PlainPage(title: title, rows: order.map { Self.rows[$0] })
         #expect(Self.text(template.render(model)) == Self.text(plainTemplate.render(plain)))
       }
-      #expect(rows.allSatisfy { $0.kept.withRenderings { $0.isEmpty } }, "\(body)")
+      #expect(rows.allSatisfy { KeptRow.all(in: $0.kept).isEmpty }, "\(body)")
     }
     // Exactly, for the index: reversed rows are numbered afresh.
     let (template, _) = try Self.templates(
@@ -172,7 +179,7 @@ import Testing
     )
     // The inner rows are kept now; the group's markup holds their printed link, so it is kept
     // for printer p, and another printer renders it again.
-    #expect(groups.groups[0].kept.withRenderings { $0.map(\.printer) } == [printer.reuseKey])
+    #expect(KeptRow.all(in: groups.groups[0].kept).map(\.row.printer) == [printer.reuseKey])
     let q = Self.text(template.render(groups, links: Printer("q")))
     #expect(q == p.replacingOccurrences(of: "/p/7", with: "/q/7"))
   }
@@ -189,7 +196,7 @@ import Testing
     ])
     for round in 0..<2 {
       // The second round copies what the first kept.
-      #expect(live.items.map { $0.kept.withRenderings { $0.count } } == [round, round])
+      #expect(live.items.map { KeptRow.all(in: $0.kept).count } == [round, round])
       let rendered = try #require(template.renderLiveElement(id: "list", live, site: Empty()))
       let rows = try #require(rendered.rows)
       #expect(rows.keys == ["a", "b"])
@@ -279,7 +286,7 @@ import Testing
         }
       }
     }
-    #expect(rows.allSatisfy { $0.kept.withRenderings { !$0.isEmpty } } == keeps)
+    #expect(rows.allSatisfy { !KeptRow.all(in: $0.kept).isEmpty } == keeps)
   }
 
   @Test func templatesSharingItemsKeepTheirOwnRows() throws {
@@ -299,7 +306,7 @@ import Testing
         #expect(Self.text(template.render(model)) == expected)
       }
     }
-    #expect(model.rows[0].kept.withRenderings { $0.count } == 3)
+    #expect(KeptRow.all(in: model.rows[0].kept).count == 3)
   }
 
   @Test func rowsRenderedOnManyThreadsAtOnceReadAsPlainOnes() throws {
@@ -329,6 +336,25 @@ import Testing
       }
     }
     #expect(mismatches.withLock { $0 } == 0)
+  }
+
+  /// Writes `replacement` over the first `text` (of the same length) in the markup `item` kept.
+  static func overwrite(_ text: String, with replacement: String, keptBy item: Unchanging<Row>) {
+    _ = item.kept.first { contents in
+      let row = contents.load(as: KeptRow.self)
+      let start = contents + MemoryLayout<KeptRow>.stride + row.basePathCount
+      let markup = UnsafeMutableBufferPointer(
+        start: UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self)),
+        count: row.byteCount)
+      let old = Array(text.utf8)
+      guard markup.count >= old.count,
+        let offset = (0...markup.count - old.count).first(where: {
+          Array(markup[$0..<$0 + old.count]) == old
+        })
+      else { return false }
+      for (index, byte) in replacement.utf8.enumerated() { markup[offset + index] = byte }
+      return true
+    }
   }
 
   @Test func anUnchangingItemReadsAndComparesAsItsItem() {

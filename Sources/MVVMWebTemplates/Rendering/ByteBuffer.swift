@@ -106,10 +106,10 @@ struct ByteBuffer {
     count &+= written
   }
 
-  /// A copy of the bytes written in `range`; nil when it is not within them.
-  func bytes(in range: Range<Int>) -> [UInt8]? {
+  /// The bytes written in `range`, valid until the next write; nil when it is not within them.
+  func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
     guard range.lowerBound >= 0 && range.upperBound <= count else { return nil }
-    return Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
   }
 
   /// Appends everything to `array` and frees the buffer's own block; the buffer is not used again.

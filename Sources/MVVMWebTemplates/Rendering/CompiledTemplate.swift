@@ -156,19 +156,22 @@ public struct CompiledTemplate: Sendable {
     links: any LinkPrinter, output: inout ByteBuffer
   ) -> ([Int], Int) {
     // The plan's arrays are walked through raw buffers: no reference counting per instruction.
-    // The view model is read in place through a pointer valid for the whole walk.
+    // The view model is read in place through a pointer valid for the whole walk, and so is
+    // the base path.
     plan.instructions.withUnsafeBufferPointer { instructions in
       plan.staticBytes.withUnsafeBufferPointer { staticBytes in
-        withUnsafePointer(to: viewModel) { root in
-          withUnsafeTemporaryAllocation(of: Scope.self, capacity: plan.maxDepth) { scopes in
-            var renderer = Renderer(
-              instructions: instructions, staticBytes: staticBytes,
-              objectTypes: plan.objectTypes, basePath: Array(basePath.utf8), links: links,
-              output: output, scopes: scopes)
-            if let site { renderer.enterSite(site) }
-            renderer.run(range, in: Scope(root))
-            output = renderer.output
-            return (renderer.rowMarks, renderer.keyedRepeats)
+        withUTF8Bytes(of: basePath) { basePath in
+          withUnsafePointer(to: viewModel) { root in
+            withUnsafeTemporaryAllocation(of: Scope.self, capacity: plan.maxDepth) { scopes in
+              var renderer = Renderer(
+                instructions: instructions, staticBytes: staticBytes,
+                objectTypes: plan.objectTypes, basePath: basePath, links: links,
+                output: output, scopes: scopes)
+              if let site { renderer.enterSite(site) }
+              renderer.run(range, in: Scope(root))
+              output = renderer.output
+              return (renderer.rowMarks, renderer.keyedRepeats)
+            }
           }
         }
       }

@@ -26,7 +26,9 @@ struct Renderer: OutputVisitor {
   let instructions: UnsafeBufferPointer<RenderPlan.Instruction>
   let staticBytes: UnsafeBufferPointer<UInt8>
   let objectTypes: [any Outputs.Type]
-  let basePath: [UInt8]
+  /// The base path's bytes, valid for the whole rendering: read through a pointer, so a row
+  /// that compares or writes it touches no reference count.
+  let basePath: UnsafeBufferPointer<UInt8>
   let links: any LinkPrinter
   /// The printer's `reuseKey`, read once per rendering.
   private let printerKey: UInt64?
@@ -67,7 +69,8 @@ struct Renderer: OutputVisitor {
 
   init(
     instructions: UnsafeBufferPointer<RenderPlan.Instruction>,
-    staticBytes: UnsafeBufferPointer<UInt8>, objectTypes: [any Outputs.Type], basePath: [UInt8],
+    staticBytes: UnsafeBufferPointer<UInt8>, objectTypes: [any Outputs.Type],
+    basePath: UnsafeBufferPointer<UInt8>,
     links: any LinkPrinter,
     output: ByteBuffer, scopes: UnsafeMutableBufferPointer<Scope>
   ) {
@@ -297,8 +300,12 @@ struct Renderer: OutputVisitor {
   }
 
   mutating func visitList<Item: Outputs>(_ items: [Unchanging<Item>]) {
-    // The items are read where they lie in the list, each inside its wrapper.
-    guard let itemOffset = MemoryLayout<Unchanging<Item>>.offset(of: \.item) else {
+    // The items are read where they lie in the list, each inside its wrapper, and so are
+    // their kept renderings: the list holds them for the whole rendering, and a reference to
+    // them copied out would be retained and released for every row.
+    guard let itemOffset = MemoryLayout<Unchanging<Item>>.offset(of: \.item),
+      let keptOffset = MemoryLayout<Unchanging<Item>>.offset(of: \.kept)
+    else {
       return visitList(items.map(\.item))
     }
     let reuse = repeatHead?.pointee.rowReuse ?? .never
@@ -314,7 +321,11 @@ struct Renderer: OutputVisitor {
           run(body, in: scope)
         } else {
           let parity = reuse == .byParity ? UInt8(truncatingIfNeeded: position & 1) : 0
-          renderRow(body, in: scope, keptIn: element.pointee.kept, part: part, parity: parity)
+          let kept = (UnsafeRawPointer(element) + keptOffset).load(
+            as: Unmanaged<KeptRenderings>.self)
+          kept._withUnsafeGuaranteedRef {
+            renderRow(body, in: scope, keptIn: $0, part: part, parity: parity)
+          }
         }
         if keyed { rowMarks.append(output.count) }
       }
@@ -359,43 +370,30 @@ struct Renderer: OutputVisitor {
     let used = conditionsUsed
     guard !used.printer || printerKey != nil, let bytes = output.bytes(in: start..<output.count)
     else { return }
-    let rendering = KeptRendering(
-      part: part, parity: parity, printer: used.printer ? printerKey : nil,
-      basePath: used.basePath ? basePath : nil, bytes: bytes)
-    kept.withRenderings { renderings in
-      // Another thread may have kept the same rendering meanwhile.
-      renderings.removeAll {
-        $0.part == part && $0.parity == parity && $0.printer == rendering.printer
-          && $0.basePath == rendering.basePath
-      }
-      if renderings.count >= KeptRenderings.capacity { renderings.removeFirst() }
-      renderings.append(rendering)
-    }
+    KeptRow.keep(
+      bytes, in: kept, part: part, parity: parity, printer: used.printer ? printerKey : nil,
+      basePath: used.basePath ? basePath : nil)
   }
 
   /// Appends the markup `kept` holds for this part, parity and the rendering's conditions, and
-  /// says which conditions it used; nil, writing nothing, when it holds none. The one found
-  /// moves last, so the one forgotten when an item holds too many is the longest unused.
+  /// says which conditions it used; nil, writing nothing, when it holds none.
+  @inline(__always)
   private mutating func copyKept(
     _ kept: KeptRenderings, part: UInt32, parity: UInt8
   )
     -> ConditionsUsed?
   {
-    kept.withRenderings { renderings in
-      // Read in place: a copy of a rendering would retain and release its arrays.
-      for index in renderings.indices
-      where renderings[index].part == part && renderings[index].parity == parity
-        && (renderings[index].printer == nil || renderings[index].printer == printerKey)
-        && (renderings[index].basePath == nil || renderings[index].basePath == basePath)
-      {
-        renderings[index].bytes.withUnsafeBufferPointer { output.append($0) }
-        let used = ConditionsUsed(
-          printer: renderings[index].printer != nil, basePath: renderings[index].basePath != nil)
-        if index != renderings.count - 1 { renderings.append(renderings.remove(at: index)) }
-        return used
-      }
-      return nil
+    var used: ConditionsUsed?
+    _ = kept.first { contents in
+      guard
+        let (row, bytes) = KeptRow.markup(
+          in: contents, part: part, parity: parity, printer: printerKey, basePath: basePath)
+      else { return false }
+      output.append(bytes)
+      used = ConditionsUsed(printer: row.usesPrinter, basePath: row.usesBasePath)
+      return true
     }
+    return used
   }
 
   mutating func visitObject<Object: Outputs>(at object: UnsafePointer<Object>) {
