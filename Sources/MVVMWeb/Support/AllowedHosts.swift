@@ -5,8 +5,9 @@ import MVVMWebServer
 /// sends the attacker's host name; refusing names we do not serve closes that hole, and with it
 /// the cross-site check's reliance on `Host`.
 public struct AllowedHosts: Sendable, Equatable {
-  /// `example.com` matches itself; `.example.com` matches it and every subdomain.
-  private let names: [String]
+  /// `example.com` matches itself; `.example.com` matches it and every subdomain. Lowercase
+  /// ASCII bytes: a host is compared by byte on every request.
+  private let names: [[UInt8]]
   private let allowsAny: Bool
 
   /// Any host: for a unix socket behind a proxy, which no browser reaches by itself.
@@ -24,7 +25,7 @@ public struct AllowedHosts: Sendable, Equatable {
   }
 
   private init(names: [String], allowsAny: Bool) {
-    self.names = names
+    self.names = names.map { Array($0.utf8) }
     self.allowsAny = allowsAny
   }
 
@@ -51,12 +52,40 @@ public struct AllowedHosts: Sendable, Equatable {
   /// Whether `host` (a `Host` value, perhaps with a port) is one the app answers for.
   public func allows(_ host: String?) -> Bool {
     if allowsAny { return true }
-    guard let host else { return false }
-    let name = HostName.withoutPort(host).lowercased()
-    return names.contains { allowed in
-      allowed.hasPrefix(".")
-        ? name == allowed.dropFirst() || name.hasSuffix(allowed) : name == allowed
+    guard var host else { return false }
+    // By byte, folding ASCII case only: the allowed names are ASCII (a name in another script
+    // travels as punycode), and lowercasing and comparing Strings went through Unicode on
+    // every request.
+    return host.withUTF8 { bytes in
+      let name = Self.withoutPort(bytes)
+      return names.contains { allowed in
+        guard allowed.first == UInt8(ascii: ".") else { return Self.equal(name, allowed[...]) }
+        return Self.equal(name, allowed.dropFirst())
+          || (name.count > allowed.count
+            && Self.equal(name.suffix(allowed.count), allowed[...]))
+      }
     }
+  }
+
+  /// `host` without a trailing `:port` (a bracketed IPv6 address keeps its colons).
+  private static func withoutPort(
+    _ host: UnsafeBufferPointer<UInt8>
+  ) -> Slice<UnsafeBufferPointer<UInt8>> {
+    if host.first == UInt8(ascii: "[") {
+      return host.firstIndex(of: UInt8(ascii: "]")).map { host[...$0] } ?? host[...]
+    }
+    return host.firstIndex(of: UInt8(ascii: ":")).map { host[..<$0] } ?? host[...]
+  }
+
+  /// Whether `name` is `allowed` (lowercase) in any ASCII case.
+  private static func equal(
+    _ name: Slice<UnsafeBufferPointer<UInt8>>, _ allowed: ArraySlice<UInt8>
+  ) -> Bool {
+    name.count == allowed.count
+      && zip(name, allowed).allSatisfy { byte, lower in
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          ? byte | 0x20 == lower : byte == lower
+      }
   }
 }
 

@@ -95,6 +95,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   public mutating func addVary(_ name: String) {
     guard !hasToken(name, in: "vary") else { return }
     let current = values(for: "vary")
+    // Most answers have no Vary yet: no list to join.
+    guard !current.isEmpty else { return add("Vary", name) }
     replaceOrAdd("Vary", (current + [name]).joined(separator: ", "))
   }
 
