@@ -78,6 +78,33 @@ import Testing
     )
   }
 
+  /// In a run of several elements around the rows (a count and a pager), only the element that
+  /// changed is sent, by its place among the run's elements; a run whose text between elements
+  /// or number of elements changed is sent whole.
+  @Test func onlyTheElementsThatChangedInARunAreSent() throws {
+    func element(_ before: String) -> LiveElement {
+      Self.element(["a", "b"], before: "<div id=\"l\">" + before + "<ul>", after: "</ul></div>")
+    }
+    let old = element("<p>2 rows</p>\n<nav><a href=\"/2\">Next</a></nav><img src=\"x\">")
+    #expect(
+      try operations(
+        old, element("<p>3 rows</p>\n<nav><a href=\"/2\">Next</a></nav><img src=\"x\">"))
+        == #"[["child",0,"before",0,3,"<p>3 rows</p>"]]"#)
+    #expect(
+      try operations(
+        old, element("<p>3 rows</p>\n<nav><a href=\"/2\">Last</a></nav><img src=\"y\">"))
+        == #"[["around",0,"before","<p>3 rows</p>\n<nav><a href=\"/2\">Last</a></nav><img src=\"y\">"]]"#
+    )
+    #expect(
+      try operations(
+        old, element("<p>3 rows</p> <nav><a href=\"/2\">Next</a></nav><img src=\"x\">"))
+        == #"[["around",0,"before","<p>3 rows</p> <nav><a href=\"/2\">Next</a></nav><img src=\"x\">"]]"#
+    )
+    #expect(
+      try operations(old, element("<p>2 rows</p>\n<nav><a href=\"/2\">Next</a></nav>"))
+        == #"[["around",0,"before","<p>2 rows</p>\n<nav><a href=\"/2\">Next</a></nav>"]]"#)
+  }
+
   /// Only the parts around the rows that changed: an element's start tag on the path to the
   /// rows, or its children before or after the path.
   @Test func eachChangedPartAroundTheRowsIsSentOnItsOwn() throws {

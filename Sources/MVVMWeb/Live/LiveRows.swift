@@ -13,6 +13,9 @@ import MVVMWebTemplates
 ///   path from the live element (level 0) down to the rows' parent: its start `tag` (for its
 ///   attributes), or the run of children `before` or `after` the next element on the path (for
 ///   the rows' parent, before or after the rows);
+/// - `["child", level, part, index, count, html]`: the same, when the run `before` or `after`
+///   keeps its text between elements and the number of its elements (`count`): only element
+///   `index` of the run changed (one operation for each that did);
 /// - `["outside", before, after]`: the same when the markup does not split that way: the element
 ///   is what `before` + the rows + `after` make.
 ///
@@ -81,7 +84,16 @@ enum LiveRows {
             ("before", was.befores[level], now.befores[level]),
             ("after", was.afters[level], now.afters[level]),
           ] where !old.elementsEqual(new) {
-            op([.string("around"), .number(level), .string(part), .bytes(new)])
+            if part != "tag", let (changed, count) = Skeleton.changedElements(from: old, to: new) {
+              for (index, html) in changed {
+                op([
+                  .string("child"), .number(level), .string(part), .number(index), .number(count),
+                  .bytes(html),
+                ])
+              }
+            } else {
+              op([.string("around"), .number(level), .string(part), .bytes(new)])
+            }
           }
         }
       } else {
@@ -254,6 +266,61 @@ struct Skeleton {
       index = tag.end
     }
     guard level == -1, runStart == after.endIndex else { return nil }
+  }
+
+  /// The elements of run `new` that differ from `old`'s, by their place among the run's
+  /// elements: when the two runs hold as many elements with the same text between them, and
+  /// not every element changed. Nil otherwise: the run is sent whole.
+  static func changedElements(
+    from old: ArraySlice<UInt8>, to new: ArraySlice<UInt8>
+  )
+    -> (changed: [(index: Int, html: ArraySlice<UInt8>)], count: Int)?
+  {
+    guard let was = elements(of: old), let now = elements(of: new),
+      was.elements.count == now.elements.count,
+      was.texts.count == now.texts.count,
+      zip(was.texts, now.texts).allSatisfy({ old[$0].elementsEqual(new[$1]) })
+    else { return nil }
+    let changed = zip(was.elements, now.elements).enumerated().compactMap {
+      index, pair -> (index: Int, html: ArraySlice<UInt8>)? in
+      old[pair.0].elementsEqual(new[pair.1]) ? nil : (index, new[pair.1])
+    }
+    return changed.count < now.elements.count ? (changed, now.elements.count) : nil
+  }
+
+  /// Where the top-level elements of a run of children lie, and the text between them.
+  private static func elements(
+    of run: ArraySlice<UInt8>
+  )
+    -> (elements: [Range<Int>], texts: [Range<Int>])?
+  {
+    var elements: [Range<Int>] = []
+    var texts: [Range<Int>] = []
+    var depth: [ArraySlice<UInt8>] = []
+    var elementStart = run.startIndex
+    var textStart = run.startIndex
+    var index = run.startIndex
+    while let next = run[index...].firstIndex(of: UInt8(ascii: "<")) {
+      guard let tag = tag(in: run, at: next) else { return nil }
+      if depth.isEmpty {
+        guard !tag.closes else { return nil }
+        texts.append(textStart..<tag.start)
+        elementStart = tag.start
+      }
+      if tag.closes {
+        guard let inner = depth.popLast(), inner.elementsEqual(tag.name) else { return nil }
+      } else if !tag.isVoid {
+        depth.append(tag.name)
+      }
+      if depth.isEmpty {
+        elements.append(elementStart..<tag.end)
+        textStart = tag.end
+      }
+      index = tag.end
+    }
+    guard depth.isEmpty else { return nil }
+    texts.append(textStart..<run.endIndex)
+    return (elements, texts)
   }
 }
 

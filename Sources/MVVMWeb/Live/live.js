@@ -94,6 +94,8 @@
         delete byKey[op[1]];
       } else if (op[0] === 'around') {
         if (!around(element, container, op[1], op[2], op[3])) return false;
+      } else if (op[0] === 'child') {
+        if (!child(element, container, op[1], op[2], op[3], op[4], op[5])) return false;
       } else if (op[0] === 'outside') {
         if (!outside(element, container, op[1], op[2])) return false;
       } else {
@@ -108,12 +110,8 @@
   // children before or after the next element on the path (the rows). Parsed in that element's
   // own context, so table parts parse as in the page.
   function around(element, container, level, part, html) {
-    var path = [];
-    var node = container;
-    for (; node && node !== element; node = node.parentNode) path.unshift(node);
-    if (!node) return false;
-    path.unshift(element);
-    var target = path[level];
+    var path = pathTo(element, container);
+    var target = path && path[level];
     if (!target) return false;
     if (part === 'tag') {
       var probe = document.createElement('template');
@@ -128,18 +126,54 @@
       });
       return true;
     }
+    var run = runOf(element, path, level, part);
+    if (!run) return false;
+    var context = target.cloneNode(false);
+    context.innerHTML = html;
+    replaceRun(target, run.nodes, Array.prototype.slice.call(context.childNodes), run.next);
+    return true;
+  }
+
+  // One element of such a run changed, the rest (its other elements and the text between them)
+  // did not: element `index` of the run's `count` is replaced, parsed in its parent's context.
+  function child(element, container, level, part, index, count, html) {
+    var path = pathTo(element, container);
+    var target = path && path[level];
+    var run = target && runOf(element, path, level, part);
+    if (!run) return false;
+    var elements = run.nodes.filter(function (node) { return node.nodeType === 1; });
+    if (elements.length !== count) return false;
+    var old = elements[index];
+    var context = target.cloneNode(false);
+    context.innerHTML = html;
+    var fresh = context.firstElementChild;
+    if (!old || !fresh || context.childNodes.length !== 1) return false;
+    if (!old.isEqualNode(fresh)) target.replaceChild(fresh, old);
+    return true;
+  }
+
+  // The elements from the live element down to the rows' container; null when it is not inside.
+  function pathTo(element, container) {
+    var path = [];
+    var node = container;
+    for (; node && node !== element; node = node.parentNode) path.unshift(node);
+    if (!node) return null;
+    path.unshift(element);
+    return path;
+  }
+
+  // The children of `path[level]` before or after the next element on the path (the rows, for
+  // the last), and the node the run ends before; null when the path does not hold.
+  function runOf(element, path, level, part) {
+    var target = path[level];
     var kept = level + 1 < path.length ? [path[level + 1]] : rowsOf(element);
     var children = Array.prototype.slice.call(target.childNodes);
     var first = children.indexOf(kept[0]);
     var last = children.indexOf(kept[kept.length - 1]);
-    if (first < 0 || last < 0) return false;
-    var context = target.cloneNode(false);
-    context.innerHTML = html;
-    var nodes = Array.prototype.slice.call(context.childNodes);
-    if (part === 'before') replaceRun(target, children.slice(0, first), nodes, kept[0]);
-    else if (part === 'after') replaceRun(target, children.slice(last + 1), nodes, null);
-    else return false;
-    return true;
+    if (first < 0 || last < 0) return null;
+    if (part === 'before') return { nodes: children.slice(0, first), next: kept[0] };
+    if (part === 'after') return { nodes: children.slice(last + 1), next: null };
+    return null;
   }
 
   // The element's markup outside its rows, changed: the new markup is parsed with a marker where
