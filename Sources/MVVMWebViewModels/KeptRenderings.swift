@@ -27,7 +27,7 @@ package final class KeptRenderings: @unchecked Sendable {
   }
 
   /// Where a block's contents begin, aligned for any plain value the renderer writes there.
-  package static let contentOffset = (MemoryLayout<Link>.size + 15) & ~15
+  private static let contentOffset = (MemoryLayout<Link>.size + 15) & ~15
 
   package init() {}
 

@@ -57,7 +57,7 @@ public struct AllowedHosts: Sendable, Equatable {
     // travels as punycode), and lowercasing and comparing Strings went through Unicode on
     // every request.
     return host.withUTF8 { bytes in
-      let name = Self.withoutPort(bytes)
+      let name = HostName.withoutPort(bytes)
       return names.contains { allowed in
         guard allowed.first == UInt8(ascii: ".") else { return Self.equal(name, allowed[...]) }
         return Self.equal(name, allowed.dropFirst())
@@ -65,16 +65,6 @@ public struct AllowedHosts: Sendable, Equatable {
             && Self.equal(name.suffix(allowed.count), allowed[...]))
       }
     }
-  }
-
-  /// `host` without a trailing `:port` (a bracketed IPv6 address keeps its colons).
-  private static func withoutPort(
-    _ host: UnsafeBufferPointer<UInt8>
-  ) -> Slice<UnsafeBufferPointer<UInt8>> {
-    if host.first == UInt8(ascii: "[") {
-      return host.firstIndex(of: UInt8(ascii: "]")).map { host[...$0] } ?? host[...]
-    }
-    return host.firstIndex(of: UInt8(ascii: ":")).map { host[..<$0] } ?? host[...]
   }
 
   /// Whether `name` is `allowed` (lowercase) in any ASCII case.

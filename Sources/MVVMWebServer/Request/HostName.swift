@@ -32,10 +32,17 @@ public enum HostName {
 
   /// `value` without a trailing `:port` (a bracketed IPv6 address keeps its colons).
   public static func withoutPort(_ value: String) -> Substring {
-    if value.hasPrefix("[") {
-      return value.firstIndex(of: "]").map { value[...$0] } ?? value[...]
+    Substring(withoutPort(value.utf8))
+  }
+
+  /// The bytes of a `Host` value without its trailing `:port`; inlinable, so a caller reading
+  /// a host by byte on every request gets it specialized.
+  @inlinable
+  public static func withoutPort<Bytes: Collection<UInt8>>(_ value: Bytes) -> Bytes.SubSequence {
+    if value.first == UInt8(ascii: "[") {
+      return value.firstIndex(of: UInt8(ascii: "]")).map { value[...$0] } ?? value[...]
     }
-    return value.firstIndex(of: ":").map { value[..<$0] } ?? value[...]
+    return value.firstIndex(of: UInt8(ascii: ":")).map { value[..<$0] } ?? value[...]
   }
 
   private static func isValid(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
