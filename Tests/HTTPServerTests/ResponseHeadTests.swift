@@ -5,9 +5,30 @@ import Testing
 @Suite struct ResponseHeadTests {
   @Test(arguments: [0, 7, 10, 99, 100, 204, 1_000_000, 27_301, Int.max])
   func writesNumbersAsTheirDecimalDigits(number: Int) {
-    var output: [UInt8] = []
-    ResponseHead.appendDecimal(number, to: &output)
-    #expect(String(decoding: output, as: UTF8.self) == String(number))
+    var room = [UInt8](repeating: 0, count: 20)
+    let written = room.withUnsafeMutableBufferPointer { room in
+      var writer = HeadWriter(room[1...])
+      writer.writeDecimal(number)
+      return writer.count
+    }
+    #expect(String(decoding: room[1..<1 + written], as: UTF8.self) == String(number))
+  }
+
+  /// What does not fit is not written, and says so; what fits goes after what came before.
+  @Test func writesNothingPastItsRoom() {
+    var room = [UInt8](repeating: 0, count: 6)
+    let (count, fitted) = room.withUnsafeMutableBufferPointer { room in
+      var writer = HeadWriter(room[1..<5])
+      writer.write("ab")
+      writer.writeDecimal(123)
+      writer.write("c")
+      let fittedThen = writer.fitted
+      writer.writeDecimal(-5)
+      return (writer.count, (fittedThen, writer.fitted))
+    }
+    #expect(room == [0, 97, 98, 99, 48, 0])
+    #expect(count == 4)
+    #expect(fitted.0 == false && fitted.1 == false)
   }
 
   @Test func writesTheStatusLineAndLengthByteForByte() {
@@ -22,6 +43,28 @@ import Testing
         "HTTP/1.1 404 Not Found", "Date: …", "Server: MVVMWeb", "Content-Type: text/plain",
         "Content-Length: 2", "Connection: close", "", "",
       ])
+  }
+
+  /// A head that does not fit the room first made for it is written again with more, whole.
+  @Test func writesAHeadLargerThanItsFirstRoomWhole() {
+    let response = Response(
+      status: .ok, headers: ["Content-Type": "text/plain", "X-Long": String(repeating: "v", count: 300)])
+    var roomy: [UInt8] = [1, 2]
+    var tight: [UInt8] = [1, 2]
+    ResponseHead.encode(
+      response, contentLength: 12_345, keepAlive: true, minorVersion: 0, serverName: "MVVMWeb",
+      requestID: "ab-1", into: &roomy)
+    ResponseHead.encode(
+      response, contentLength: 12_345, keepAlive: true, minorVersion: 0, serverName: "MVVMWeb",
+      requestID: "ab-1", into: &tight, fixedRoom: 0)
+    #expect(Array(tight.prefix(2)) == [1, 2])
+    #expect(
+      lines(Array(tight.dropFirst(2))) == [
+        "HTTP/1.1 200 OK", "Date: …", "Server: MVVMWeb", "X-Request-Id: ab-1",
+        "Content-Type: text/plain", "X-Long: " + String(repeating: "v", count: 300),
+        "Content-Length: 12345", "Connection: keep-alive", "", "",
+      ])
+    #expect(tight.count == roomy.count)
   }
 
   /// The answer to a request names it, after the server's own fields and before the handler's.
@@ -66,5 +109,22 @@ import Testing
         #expect(holds(bytes), "byte \(forbidden) at \(position)")
       }
     }
+  }
+}
+
+/// Ids the server makes: the process's 12 hex digits, a dash, and the counter in hex, greater
+/// than the last (other tests running beside this one take ids too).
+@Suite struct RequestIDTests {
+  @Test func idsArePrefixDashCounterInHex() throws {
+    let first = RequestID.next()
+    let second = RequestID.next()
+    let pattern = /([0-9a-f]{12})-([0-9a-f]{1,16})/
+    let a = try #require(first.wholeMatch(of: pattern))
+    let b = try #require(second.wholeMatch(of: pattern))
+    #expect(a.1 == b.1)
+    let counter = try #require(UInt64(a.2, radix: 16))
+    #expect(try #require(UInt64(b.2, radix: 16)) > counter)
+    #expect(String(counter, radix: 16) == String(a.2))
+    #expect(RequestID.isAcceptable(Substring(first)))
   }
 }

@@ -15,12 +15,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
   /// The first value of a field, or nil.
   public subscript(name: String) -> String? {
-    // Over the storage, by index: `first(where:)` copied each field out, a retain and release
-    // of both its strings, and a dozen lookups run for every request.
+    firstField { Self.same($0.name, name) }?.value
+  }
+
+  /// The first field that passes `test`. Over the storage, by index: `first(where:)` copied each
+  /// field out, a retain and release of both its strings, and a dozen lookups run for every
+  /// request.
+  private func firstField(
+    where test: ((name: String, value: String)) -> Bool
+  ) -> (name: String, value: String)? {
     fields.withUnsafeBufferPointer { fields in
-      for index in fields.indices where Self.same(fields[index].name, name) {
-        return fields[index].value
-      }
+      for index in fields.indices where test(fields[index]) { return fields[index] }
       return nil
     }
   }
@@ -60,7 +65,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
   /// Whether there is a field named `name`, whatever its case.
   public func contains(_ name: String) -> Bool {
-    fields.contains { Self.same($0.name, name) }
+    firstField { Self.same($0.name, name) } != nil
   }
 
   public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
@@ -71,7 +76,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   /// value holding CR, LF or NUL (which would end the header early and start another). Checked
   /// for every response, so byte by byte over each string's own storage.
   var firstUnsafeField: String? {
-    fields.first { field in
+    firstField { field in
       field.name.withHeaderBytes { $0.isEmpty || !$0.allSatisfy { $0.isTokenByte } }
         || field.value.withHeaderBytes { Self.holdsLineBreakOrNUL($0) }
     }?.name
@@ -102,12 +107,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
   /// Whether a comma-separated field (`Connection: keep-alive, Upgrade`) holds a token.
   public func hasToken(_ token: String, in name: String) -> Bool {
-    fields.contains { field in
+    firstField { field in
       Self.same(field.name, name)
         && token.withHeaderBytes { token in
           field.value.containsHeaderItem { Self.same($0, token) }
         }
-    }
+    } != nil
   }
 
   /// Whether a `Content-Type` value's media type, before its parameters (`; charset=UTF-8`), is

@@ -8,12 +8,20 @@ enum HTTPDate {
 
   /// The current time as IMF-fixdate bytes, cached for the second.
   static func now() -> [UInt8] {
+    var bytes: [UInt8] = []
+    withNow { bytes = Array($0) }
+    return bytes
+  }
+
+  /// Lends `body` the current time as IMF-fixdate bytes, cached for the second, without copying
+  /// them out (`body` runs under the cache's lock: it must be quick).
+  static func withNow(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     let second = time(nil)
-    return cache.withLock { cached in
+    cache.withLock { cached in
       if cached.second != second {
         cached = (second, Array(format(Double(second)).utf8))
       }
-      return cached.text
+      return cached.text.withUnsafeBufferPointer(body)
     }
   }
 

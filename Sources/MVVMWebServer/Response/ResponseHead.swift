@@ -3,70 +3,90 @@
 /// known size get `Content-Length`, streams get chunked transfer coding (an HTTP/1.0 stream gets
 /// neither and ends when the connection closes).
 ///
-/// Written byte by byte into the connection's buffer, numbers included, with no string built on
-/// the way: this runs for every response.
+/// This runs for every response, so the head is written straight into room made once at the end
+/// of the connection's buffer (`HeadWriter`), numbers included, with no string built on the way:
+/// appending each of its forty-odd pieces to the array checked and grew the array forty times.
 enum ResponseHead {
   static func encode(
     _ response: Response, contentLength: Int?, chunked: Bool = true, keepAlive: Bool,
-    minorVersion: Int, serverName: String, requestID: String?, into output: inout [UInt8]
+    minorVersion: Int, serverName: String, requestID: String?, into output: inout [UInt8],
+    fixedRoom: Int = 256
   ) {
-    output.appendText("HTTP/1.1 ")
-    appendDecimal(response.status.code, to: &output)
-    output.append(UInt8(ascii: " "))
-    response.status.reason.withHeaderBytes { output.append(contentsOf: $0) }
-    output.appendText("\r\n")
-    output.appendText("Date: ")
-    output.append(contentsOf: HTTPDate.now())
-    output.appendText("\r\nServer: ")
-    serverName.withHeaderBytes { output.append(contentsOf: $0) }
-    output.appendText("\r\n")
-    if let requestID, !requestID.isEmpty {
+    let id = requestID ?? ""
+    // Room for the strings, and `fixedRoom` for the fixed text and the numbers (under 200
+    // bytes): enough, and a head that did not fit is written again with twice the room.
+    var room = fixedRoom + response.status.reason.utf8.count + serverName.utf8.count + id.utf8.count
+    for (name, value) in response.headers.fields {
+      room += name.utf8.count + value.utf8.count + 4
+    }
+    let start = output.count
+    while true {
+      output.append(contentsOf: repeatElement(0, count: room))
+      let written = output.withUnsafeMutableBufferPointer { buffer in
+        var head = HeadWriter(buffer[start...])
+        write(
+          response, contentLength: contentLength, chunked: chunked, keepAlive: keepAlive,
+          minorVersion: minorVersion, serverName: serverName, requestID: id, to: &head)
+        return head.fitted ? head.count : nil
+      }
+      output.removeLast(room - (written ?? 0))
+      if written != nil { return }
+      room = room * 2 + 1
+    }
+  }
+
+  private static func write(
+    _ response: Response, contentLength: Int?, chunked: Bool, keepAlive: Bool,
+    minorVersion: Int, serverName: String, requestID: String, to head: inout HeadWriter
+  ) {
+    head.write("HTTP/1.1 ")
+    head.writeDecimal(response.status.code)
+    head.write(" ")
+    head.write(response.status.reason)
+    head.write("\r\nDate: ")
+    HTTPDate.withNow { head.write($0) }
+    head.write("\r\nServer: ")
+    head.write(serverName)
+    head.write("\r\n")
+    if !requestID.isEmpty {
       // Written here rather than added to the response's fields: those may be shared with a
       // copy kept ready (a 304), which one more field would copy whole.
-      output.appendText("X-Request-Id: ")
-      requestID.withHeaderBytes { output.append(contentsOf: $0) }
-      output.appendText("\r\n")
+      head.write("X-Request-Id: ")
+      head.write(requestID)
+      head.write("\r\n")
     }
-    for (name, value) in response.headers {
-      // Copied from each string's storage in one go, not byte by byte through its view.
-      name.withHeaderBytes { output.append(contentsOf: $0) }
-      output.appendText(": ")
-      value.withHeaderBytes { output.append(contentsOf: $0) }
-      output.appendText("\r\n")
+    response.headers.fields.withUnsafeBufferPointer { fields in
+      // By index over the storage: iterating copied each field out, a retain and a release of
+      // both its strings.
+      for index in fields.indices {
+        head.write(fields[index].name)
+        head.write(": ")
+        head.write(fields[index].value)
+        head.write("\r\n")
+      }
     }
     if response.status.code == 304 {
       // A 304 stands for the representation it validates and has no length of its own
       // (RFC 9110 §15.4.5): a Content-Length of 0 would describe the wrong body.
     } else if let contentLength {
-      output.appendText("Content-Length: ")
-      appendDecimal(contentLength, to: &output)
-      output.appendText("\r\n")
+      head.write("Content-Length: ")
+      head.writeDecimal(contentLength)
+      head.write("\r\n")
     } else if chunked {
-      output.appendText("Transfer-Encoding: chunked\r\n")
+      head.write("Transfer-Encoding: chunked\r\n")
     }
     if !keepAlive {
-      output.appendText("Connection: close\r\n")
+      head.write("Connection: close\r\n")
     } else if minorVersion == 0 {
-      output.appendText("Connection: keep-alive\r\n")
+      head.write("Connection: keep-alive\r\n")
     }
-    output.appendText("\r\n")
-  }
-
-  /// A non-negative number's decimal digits (a negative one is written as 0: none can occur).
-  static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
-    let value = max(number, 0)
-    var divisor = 1
-    while divisor <= value / 10 { divisor *= 10 }  // Never past `value`, so it cannot overflow.
-    repeat {
-      output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-      divisor /= 10
-    } while divisor > 0
+    head.write("\r\n")
   }
 }
 
 extension [UInt8] {
   /// Appends fixed text from where the binary holds it, in one copy: a string's UTF-8 view goes
-  /// through the generic sequence path, byte by byte, and a response head has a dozen of them.
+  /// through the generic sequence path, byte by byte.
   mutating func appendText(_ text: StaticString) {
     text.withUTF8Buffer { append(contentsOf: $0) }
   }
