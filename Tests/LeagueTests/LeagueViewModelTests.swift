@@ -54,12 +54,13 @@ private let directionCharacter =
     #expect(
       rankings.rows == [
         // Dan's record mirrors Cat's: the tie is broken by name.
-        .init(rank: 1, name: "Cat", rating: "4.17", key: cat.id.uuidString),
-        .init(rank: 2, name: "Dan", rating: "4.17", key: dan.id.uuidString),
-        .init(rank: 3, name: "Ann", rating: "3.33", key: ann.id.uuidString),
-        .init(rank: 4, name: "Ben", rating: "3.33", key: ben.id.uuidString),
-        .init(rank: 5, name: "Eve", rating: "0.00", key: eve.id.uuidString),
+        .init(rank: 1, name: "Cat", rating: "4.17", key: cat.id.lowercasedText),
+        .init(rank: 2, name: "Dan", rating: "4.17", key: dan.id.lowercasedText),
+        .init(rank: 3, name: "Ann", rating: "3.33", key: ann.id.lowercasedText),
+        .init(rank: 4, name: "Ben", rating: "3.33", key: ben.id.lowercasedText),
+        .init(rank: 5, name: "Eve", rating: "0.00", key: eve.id.lowercasedText),
       ])
+    #expect(rankings.rows[0].key == cat.id.uuidString.lowercased())
     #expect(rankings.newPlayer == .newPlayer && !rankings.isEmpty)
   }
 
@@ -77,6 +78,8 @@ private let directionCharacter =
     #expect(matches.notice == "Match saved")
     let newest = try store.allMatches()[0].id
     #expect(matches.rows[0].edit == .editMatch(newest))
+    // The row's live key is the id as the app writes it everywhere: lowercase, 36 characters.
+    #expect(matches.rows[0].key == newest.uuidString.lowercased())
     // One page: no pager.
     #expect(matches.pageText == nil && matches.rangeText == "Matches 1–2 of 2")
     #expect(matches.previous == nil && matches.next == nil)

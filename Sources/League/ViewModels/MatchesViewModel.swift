@@ -19,7 +19,7 @@ public final class MatchesViewModel {
 
     public var edit: LeagueDestination { .editMatch(id) }
     /// The row's key on a live page (`m:key`): only the rows that changed are sent again.
-    public var key: String { id.uuidString }
+    public var key: String { id.lowercasedText }
   }
 
   private let store: any LeagueStore

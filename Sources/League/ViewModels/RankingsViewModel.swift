@@ -29,7 +29,7 @@ public final class RankingsViewModel {
     rows = try store.rankings().enumerated().map { index, ranking in
       Row(
         rank: index + 1, name: ranking.player.name, rating: Self.format(ranking.rating),
-        key: ranking.player.id.uuidString)
+        key: ranking.player.id.lowercasedText)
     }
   }
 
