@@ -48,7 +48,8 @@ import Testing
   /// A head that does not fit the room first made for it is written again with more, whole.
   @Test func writesAHeadLargerThanItsFirstRoomWhole() {
     let response = Response(
-      status: .ok, headers: ["Content-Type": "text/plain", "X-Long": String(repeating: "v", count: 300)])
+      status: .ok,
+      headers: ["Content-Type": "text/plain", "X-Long": String(repeating: "v", count: 300)])
     var roomy: [UInt8] = [1, 2]
     var tight: [UInt8] = [1, 2]
     ResponseHead.encode(
