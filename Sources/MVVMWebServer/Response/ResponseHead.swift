@@ -16,8 +16,10 @@ enum ResponseHead {
     // Room for the strings, and `fixedRoom` for the fixed text and the numbers (under 200
     // bytes): enough, and a head that did not fit is written again with twice the room.
     var room = fixedRoom + response.status.reason.utf8.count + serverName.utf8.count + id.utf8.count
-    for (name, value) in response.headers.fields {
-      room += name.utf8.count + value.utf8.count + 4
+    response.headers.fields.withUnsafeBufferPointer { fields in
+      for index in fields.indices {
+        room += fields[index].name.utf8.count + fields[index].value.utf8.count + 4
+      }
     }
     let start = output.count
     while true {
