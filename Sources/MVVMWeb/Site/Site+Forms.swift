@@ -67,7 +67,7 @@ extension Site {
       }
     }
     if topics.isEmpty {
-      note(route)
+      record(.get, route, page: Declared.template, lane: store.map { _ in .read })
       router.get(route.pattern) { request in
         _ = try route.values(of: request)
         guard let store else { return try show(request) }
@@ -78,6 +78,7 @@ extension Site {
         route, view, following: topics, sameForEveryone: sameForEveryone, reading: store,
         viewModel: { request in try build(request, nil, nil) }, answer: show)
     }
+    record(.post, route, page: Declared.template, lane: store.map { _ in .write })
     router.post(route.pattern) { request in
       let values = try route.values(of: request)
       let submission = try request.submission(for: Declared.ViewModel.self)

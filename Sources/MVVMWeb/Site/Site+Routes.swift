@@ -52,11 +52,9 @@ extension Site {
     _ method: HTTPMethod, _ route: Route<repeat each Parameter>,
     _ handler: @escaping @Sendable (Request, repeat each Parameter) throws -> Response
   ) {
-    note(route)
-    let refusesInputs = method != .get && method != .head
+    let admit = admission(method, route)
     router.add(method, route.pattern) { request in
-      if refusesInputs && request.isInputEvent { throw Self.takesNoInputEvents }
-      let values = try route.values(of: request)
+      let values = try admit(request)
       return try handler(request, repeat each values)
     }
   }
@@ -67,12 +65,24 @@ extension Site {
     _ method: HTTPMethod, _ route: Route<repeat each Parameter>,
     _ handler: @escaping @Sendable (Request, repeat each Parameter) async throws -> Response
   ) {
-    note(route)
-    let refusesInputs = method != .get && method != .head
+    let admit = admission(method, route)
     router.add(method, route.pattern) { request in
-      if refusesInputs && request.isInputEvent { throw Self.takesNoInputEvents }
-      let values = try route.values(of: request)
+      let values = try admit(request)
       return try await handler(request, repeat each values)
+    }
+  }
+
+  /// Records the route, and returns what every handler registered through `add` runs first:
+  /// an input event refused at a writing method (only a form answers them, and never by
+  /// writing), then the route's typed values read (a 404 when they do not read).
+  private mutating func admission<each Parameter: RouteParameter>(
+    _ method: HTTPMethod, _ route: Route<repeat each Parameter>
+  ) -> @Sendable (Request) throws -> (repeat each Parameter) {
+    record(method, route)
+    let refusesInputs = method != .get && method != .head
+    return { request in
+      if refusesInputs && request.isInputEvent { throw Self.takesNoInputEvents }
+      return try route.values(of: request)
     }
   }
 
@@ -107,7 +117,7 @@ extension Site {
       }
       return view
     }
-    note(route)
+    record(.get, route, page: Declared.template, lane: store.map { _ in .read })
     let metrics = configuration.metrics
     router.get(route.pattern) { request in
       let values = try route.values(of: request)
@@ -154,7 +164,7 @@ extension Site {
     viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel,
     answer: @escaping @Sendable (Request) throws -> Response
   ) {
-    note(route)
+    record(.get, route, page: Declared.template, lane: store.map { _ in .read })
     let metrics = configuration.metrics
     LivePages(hub: hub, changes: changes, validator: validator).get(
       route.pattern, page, following: topics, sameForEveryone: sameForEveryone,
@@ -182,11 +192,19 @@ extension Site {
     return try StoreFailure.reading(request, metrics, build)
   }
 
-  /// Keeps what is wrong with `route`'s declaration, for `build()` to refuse.
-  mutating func note<each Parameter>(_ route: Route<repeat each Parameter>) {
+  /// Keeps `route` at `method` for `build()`'s checks and the route list, with what is wrong
+  /// with its declaration.
+  mutating func record<each Parameter>(
+    _ method: HTTPMethod, _ route: Route<repeat each Parameter>, page: String? = nil,
+    lane: SiteRoute.Lane? = nil
+  ) {
     if let problem = route.problem, !routeProblems.contains(problem) {
       routeProblems.append(problem)
     }
+    routes.append(
+      SiteRoute(
+        method: method, pattern: route.pattern, page: page, lane: lane,
+        declaredAt: route.declaredAt))
   }
 
   /// The answer to an input event at an address that is no form with live inputs.
