@@ -18,9 +18,8 @@ struct CheckTemplates: ParsableCommand {
       let library = try WebApplication.loadTemplates(from: templates)
       print("All \(library.pageCount) templates in \(templates) are fine.")
       // Listed, not refused (the status stays 0): each is a value computed for nothing, or one
-      // a template should show; an input no form sends is an input event nobody can send.
+      // a template should show.
       for output in library.unboundOutputs { print(output) }
-      for input in library.unsentInputs { print(input) }
     } catch let error as TemplateErrors {
       printError(
         "\(error.listing(under: templates))\n\(error.errors.count) problem(s) in \(templates).")

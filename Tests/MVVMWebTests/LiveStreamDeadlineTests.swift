@@ -29,7 +29,7 @@ enum SlowPage: Page {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try #"""
     <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en">
-      <head><title>Slow</title></head>
+      <head><title>Slow</title><script src="/static/mvvmweb/live.js" defer="defer"></script></head>
       <body><p id="title" m:live="" m:text="title">Slow</p></body>
     </html>
     """#.write(toFile: directory + "/slow.xhtml", atomically: true, encoding: .utf8)
