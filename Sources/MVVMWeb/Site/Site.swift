@@ -101,6 +101,9 @@ public struct Site {
     links.path(for: destination)
   }
 
+  /// How many pages are declared.
+  public var pageCount: Int { declared.count }
+
   /// Whether templates stay as loaded (not `developerMode`), so a page depends only on its data.
   public var templatesAreFixed: Bool { !configuration.developerMode }
 
