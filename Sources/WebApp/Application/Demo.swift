@@ -23,7 +23,7 @@ public struct Demo: App {
     "Server-rendered MVVM web apps: League, Playlist, Users, Memories and Fortunes."
   /// The demo's own commands, beside serve, check, routes and bundle.
   public static var commands: [any ParsableCommand.Type] {
-    [ImportMemories.self, SeedBenchmark.self, MigrateData.self]
+    [ImportMemories.self, SeedBenchmark.self, MigrateData.self, NewApp.self]
   }
 
   /// `--songs`: the playlist's file.
