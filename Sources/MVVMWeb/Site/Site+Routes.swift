@@ -89,18 +89,18 @@ extension Site {
   /// A page in one line: declares `page` and answers GET at `route` with it, rendered from the
   /// view model `viewModel` builds for the request and the route's values. With `following`
   /// topics it is a live page: its `m:live` elements follow the data (see `live`). With
-  /// `reading`, the view model is built and rendered on the store's threads, within their
+  /// `store`, the view model is built and rendered on the store's threads, within their
   /// deadline.
   ///
   /// ```swift
-  /// site.page(Numbers.route, NumbersViewModel.self, following: [.league], reading: data) { _ in
-  ///   try NumbersViewModel(store: store)
+  /// site.page(LeagueNumbersFeature.route, LeagueNumbersViewModel.self, store: data, following: [.league]) { _ in
+  ///   try LeagueNumbersViewModel(store: store)
   /// }
   /// ```
   @discardableResult
   public mutating func page<Declared: Page, each Parameter: RouteParameter>(
-    _ route: Route<repeat each Parameter>, _ page: Declared.Type,
-    following topics: Set<ChangeTopic> = [], reading store: StoreWork? = nil,
+    _ route: Route<repeat each Parameter>, _ page: Declared.Type, store: StoreWork? = nil,
+    following topics: Set<ChangeTopic> = [],
     viewModel: @escaping @Sendable (Request, repeat each Parameter) throws -> Declared.ViewModel
   ) -> PageView<Declared> {
     let view = declare(page)
@@ -111,7 +111,7 @@ extension Site {
     if !topics.isEmpty {
       let metrics = configuration.metrics
       livePage(
-        route, view, following: topics, sameForEveryone: true, reading: store, viewModel: build
+        route, view, following: topics, sameForEveryone: true, store: store, viewModel: build
       ) { request in
         view.render(try Self.reading(store, request, metrics) { try build(request) }, for: request)
       }
@@ -139,14 +139,13 @@ extension Site {
   /// one address (`?page=01`, an id in capitals) is one live page: its key is printed from the
   /// route's typed values.
   public mutating func live<Declared: Page, each Parameter: RouteParameter>(
-    _ route: Route<repeat each Parameter>, _ page: PageView<Declared>,
+    _ route: Route<repeat each Parameter>, _ page: PageView<Declared>, store: StoreWork? = nil,
     following topics: Set<ChangeTopic>, sameForEveryone: Bool = true,
-    reading store: StoreWork? = nil,
     viewModel: @escaping @Sendable (Request, repeat each Parameter) throws -> Declared.ViewModel,
     answer: @escaping @Sendable (Request, repeat each Parameter) throws -> Response
   ) {
     livePage(
-      route, page, following: topics, sameForEveryone: sameForEveryone, reading: store,
+      route, page, following: topics, sameForEveryone: sameForEveryone, store: store,
       viewModel: { request in
         let values = try route.values(of: request)
         return try viewModel(request, repeat each values)
@@ -160,7 +159,7 @@ extension Site {
   /// `live` with the route's values read by the closures themselves.
   mutating func livePage<Declared: Page, each Parameter: RouteParameter>(
     _ route: Route<repeat each Parameter>, _ page: PageView<Declared>,
-    following topics: Set<ChangeTopic>, sameForEveryone: Bool, reading store: StoreWork?,
+    following topics: Set<ChangeTopic>, sameForEveryone: Bool, store: StoreWork?,
     viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel,
     answer: @escaping @Sendable (Request) throws -> Response
   ) {
@@ -168,7 +167,7 @@ extension Site {
     let metrics = configuration.metrics
     LivePages(hub: hub, changes: changes, validator: validator).get(
       route.pattern, page, following: topics, sameForEveryone: sameForEveryone,
-      reading: store, in: &router,
+      store: store, in: &router,
       key: { request in
         let values = try route.values(of: request)
         return request.basePath + route.path(repeat each values)
