@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "MVVMWeb", targets: ["MVVMWeb"]),
     .library(name: "MVVMWebTesting", targets: ["MVVMWebTesting"]),
     .library(name: "MVVMWebApp", targets: ["MVVMWebApp"]),
+    .library(name: "MVVMWebAccounts", targets: ["MVVMWebAccounts"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -30,6 +31,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // `swift package generate-documentation`: the DocC catalog in Sources/MVVMWeb/MVVMWeb.docc.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // SHA-256 of session tokens and links, secure random, and P-256 signatures for passkeys.
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     // System libraries, through pkg-config (libxml2-dev, zlib1g-dev, libpq-dev).
@@ -38,6 +41,8 @@ let package = Package(
     .systemLibrary(name: "CMVVMWebZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CMVVMWebEpoll"),
     .systemLibrary(name: "CMVVMWebPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(
+      name: "CMVVMWebArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
 
     // The embedded default: one SQLite file, GRDB's pool for writes and cheap readers of its own.
     .target(
@@ -105,6 +110,17 @@ let package = Package(
       ],
       // The browser's half of live pages and live inputs, served by every site from memory.
       resources: [.embedInCode("Live/live.js")]),
+
+    // Accounts, sessions and permissions: passwords hashed with Argon2id on a lane of their own,
+    // session tokens and links kept only as their SHA-256, on the app's SQLite or PostgreSQL.
+    .target(
+      name: "MVVMWebAccounts",
+      dependencies: [
+        "MVVMWeb", "MVVMWebSQLite", "MVVMWebPostgres", "CMVVMWebArgon2",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
 
     // An app's command line: `serve` with every serving flag, `check`, `routes`, `bundle`, and
     // the database its stores open, from the same flags in every app.
@@ -192,6 +208,9 @@ let package = Package(
     .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "MVVMWebTesting", "TestSupport"]),
     .testTarget(name: "MVVMWebTestingTests", dependencies: ["MVVMWebTesting"]),
     .testTarget(name: "MVVMWebAppTests", dependencies: ["MVVMWebApp", "MVVMWebTesting"]),
+    .testTarget(
+      name: "MVVMWebAccountsTests",
+      dependencies: ["MVVMWebAccounts", "MVVMWebTesting", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [
