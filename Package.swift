@@ -167,6 +167,11 @@ let package = Package(
       name: "RenderBench", dependencies: ["PlaylistWeb", "Playlist", "WebApp"],
       path: "Benchmarks/RenderBench"),
 
+    // The test kit's page model on a recorded page and stream, for the end-to-end test that
+    // compares it with live.js in Chromium (Tests/e2e/test_live_page_model.py).
+    .executableTarget(
+      name: "LiveReplay", dependencies: ["MVVMWebTesting"], path: "Tests/LiveReplay"),
+
     // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.
     .target(
       name: "TestSupport",
