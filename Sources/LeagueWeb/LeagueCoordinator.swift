@@ -31,7 +31,8 @@ struct LeagueCoordinator: Sendable {
       viewModel: { _, page in try matchesViewModel(page) }
     ) { request, page in try matches(request, page) }
     site.form(
-      LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self
+      LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self,
+      allowed: LeagueRoutes.editing
     ) { form in
       try matchForm(form, matchID: nil)
     } done: { request, _ in
@@ -41,22 +42,24 @@ struct LeagueCoordinator: Sendable {
     // The form holds a one-time token per request: only its bytes can validate it.
     site.form(
       LeagueRoutes.editMatch, MatchFormPage.self, store: data, following: [.league],
-      sameForEveryone: false, notices: LeagueNotice.self
+      sameForEveryone: false, notices: LeagueNotice.self, allowed: LeagueRoutes.editing
     ) { form, id in
       try matchForm(form, matchID: id)
     } done: { request, _, _ in
       LeagueNotice.matchSaved.redirect(
         to: request.location(LeagueRoutes.path(for: .matches)), for: request)
     }
-    site.get(LeagueRoutes.deleteMatch) { request, id in
+    site.get(LeagueRoutes.deleteMatch, allowed: LeagueRoutes.deleting) { request, id in
       data.read(request) {
         matchDeletePage.render(try formViewModel(request, matchID: id, token: ""), for: request)
       }
     }
-    site.post(LeagueRoutes.deleteMatch) { request, id in
+    site.post(LeagueRoutes.deleteMatch, allowed: LeagueRoutes.deleting) { request, id in
       data.write(request) { try delete(request, matchID: id) }
     }
-    site.form(LeagueRoutes.newPlayer, PlayerFormPage.self, store: data) { form in
+    site.form(
+      LeagueRoutes.newPlayer, PlayerFormPage.self, store: data, allowed: LeagueRoutes.editing
+    ) { form in
       try newPlayerViewModel(carrying: form.submission?.pairs ?? form.request.query.tuples)
     } done: { request, viewModel in
       LeagueNotice.playerAdded.redirect(

@@ -41,7 +41,7 @@ import WebApp
   }
 
   @Test func everyDestinationPrintsAnAddressTheAppServes() async throws {
-    let app = try AppHarness(demo: true)
+    let app = try await AppHarness(demo: true)
     let matches = await app.website.router.respond(
       to: try Request(method: .get, target: "/matches")
     ).made()
@@ -92,7 +92,7 @@ import WebApp
     ),
   ])
   func aParameterOfTheWrongTypeIsA404(path: String, message: String) async throws {
-    let app = try AppHarness(demo: true)
+    let app = try await AppHarness(demo: true)
     let page = try await app.get(path)
     #expect(page.status == 404)
     #expect(page.text.contains(message), "\(page.text)")

@@ -21,8 +21,8 @@ import Testing
 
   let app: AppHarness
 
-  init() throws {
-    app = try AppHarness(demo: true, store: .init(deadline: Self.deadline))
+  init() async throws {
+    app = try await AppHarness(demo: true, store: .init(deadline: Self.deadline))
   }
 
   var executor: StoreExecutor { app.stores.executor }
@@ -59,11 +59,12 @@ import Testing
   @Test func aReadThatFindsNoReaderIsA503AndTheInstanceIsNotReadyButAlive() async throws {
     let stall = try await StoreStall.holding(.read, of: executor)
     defer { stall.release() }
-    let rankings = try await app.get("/rankings")
+    // Signed out: a session, too, is read on the read lane (tried in the accounts' tests).
+    let rankings = try await app.get("/rankings", signedOut: true)
     #expect(rankings.status == 503)
     #expect(rankings.header("Retry-After") == "5")
     #expect(rankings.text.contains("<p>\(Self.busyReading)</p>"))
-    let readiness = try await app.get("/readyz")
+    let readiness = try await app.get("/readyz", signedOut: true)
     #expect(readiness.status == 503)
     #expect(readiness.header("Retry-After") == "5")
     #expect(readiness.text == "not ready: the database did not answer\n")
@@ -77,7 +78,8 @@ import Testing
     let stall = StoreStall.slowing(.read, of: executor, by: Self.deadline * 3)
     defer { stall.release() }
     let started = ContinuousClock.now
-    let rankings = try await app.get("/rankings")
+    // Signed out: a session, too, is read on the read lane (tried in the accounts' tests).
+    let rankings = try await app.get("/rankings", signedOut: true)
     #expect(rankings.status == 503)
     #expect(rankings.header("Retry-After") == "5")
     #expect(rankings.text.contains("<p>\(Self.busyReading)</p>"))

@@ -24,23 +24,25 @@ extension Site {
   /// input events run on the store's read lane and the post on its write lane. With `following`,
   /// the form page is live (`sameForEveryone` false when it holds a one-time token). With
   /// `notices`, the form shows the notice of that type a redirect carried to it
-  /// (`FormRequest.notice`), once.
+  /// (`FormRequest.notice`), once. `allowed` says who may see and send the form (its GET, its
+  /// post and its input events alike): a form writes, so it names its rule, here or with its
+  /// group's `allowing`, or the site does not build.
   ///
   /// `viewModel` builds the view model for a request and the route's values; the framework
   /// sends it the inputs. The coordinator says only where `.done` leads.
   ///
   /// ```swift
-  /// site.form(Routes.hello, HelloPage.self) { _ in
+  /// site.form(Self.hello, HelloPage.self, following: [.greetings], allowed: .everyone) { _ in
   ///   HelloViewModel(list: list)
   /// } done: { request, _ in
-  ///   .redirect(to: request.location(Routes.hello.path()))
+  ///   .redirect(to: request.location(Self.hello.path()))
   /// }
   /// ```
   @discardableResult
   public mutating func form<Declared: Page, each Parameter: RouteParameter>(
     _ route: Route<repeat each Parameter>, _ page: Declared.Type, store: StoreWork? = nil,
     following topics: Set<ChangeTopic> = [], sameForEveryone: Bool = true,
-    notices: (any Notice.Type)? = nil,
+    notices: (any Notice.Type)? = nil, allowed access: Access? = nil,
     viewModel:
       @escaping @Sendable (FormRequest<Declared.ViewModel>, repeat each Parameter) throws
       -> Declared.ViewModel,
@@ -66,9 +68,14 @@ extension Site {
         view.render(try build(request, nil, notice), for: request)
       }
     }
+    // The form's rule is its post's: whoever may not send it is not shown it either (and a form
+    // with no rule, refused by `build()`, is shown to nobody).
+    let rule = rule(.post, access) ?? .roles([])
     if topics.isEmpty {
-      record(.get, route, page: Declared.template, lane: store.map { _ in .read })
+      let gate = record(
+        .get, route, page: Declared.template, lane: store.map { _ in .read }, access: rule)
       router.get(route.pattern) { request in
+        try gate.check(request)
         _ = try route.values(of: request)
         guard let store else { return try show(request) }
         return store.read(request) { try show(request) }
@@ -76,10 +83,12 @@ extension Site {
     } else {
       livePage(
         route, view, following: topics, sameForEveryone: sameForEveryone, store: store,
-        viewModel: { request in try build(request, nil, nil) }, answer: show)
+        access: rule, viewModel: { request in try build(request, nil, nil) }, answer: show)
     }
-    record(.post, route, page: Declared.template, lane: store.map { _ in .write })
+    let gate = record(
+      .post, route, page: Declared.template, lane: store.map { _ in .write }, access: access)
     router.post(route.pattern) { request in
+      try gate.check(request)
       let values = try route.values(of: request)
       let submission = try request.submission(for: Declared.ViewModel.self)
       let answer: @Sendable () throws -> Response

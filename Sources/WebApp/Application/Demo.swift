@@ -86,6 +86,7 @@ public struct Demo: App {
     if !noDemo, context.purpose != .checking { try Self.seed(stores, media: media) }
     try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
     var site = try Site(context)
+    try site.addAccounts(context)
     site.layout { path in SiteNavigation(path: path) }
     // Browsers ask for /favicon.ico by themselves where no page names an icon.
     let icon = try StaticFiles(root: context.configuration.publicDirectory)
