@@ -120,7 +120,11 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
-      ]),
+      ],
+      // The common passwords refused at sign-up, compiled into the module; their licence
+      // travels beside them in the sources.
+      exclude: ["Passwords/common-passwords.LICENSE"],
+      resources: [.embedInCode("Passwords/common-passwords.txt")]),
 
     // An app's command line: `serve` with every serving flag, `check`, `routes`, `bundle`, and
     // the database its stores open, from the same flags in every app.
