@@ -219,7 +219,10 @@ let package = Package(
     .testTarget(name: "MVVMWebAppTests", dependencies: ["MVVMWebApp", "MVVMWebTesting"]),
     .testTarget(
       name: "MVVMWebAccountsTests",
-      dependencies: ["MVVMWebAccounts", "MVVMWebTesting", "TestSupport"]),
+      dependencies: [
+        "MVVMWebAccounts", "MVVMWebTesting", "TestSupport", "MVVMWebSQLite", "MVVMWebPostgres",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

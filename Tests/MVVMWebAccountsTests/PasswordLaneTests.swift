@@ -1,0 +1,102 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MVVMWebAccounts
+
+/// Passwords are hashed on threads of their own, a bounded number at once, and a call past the
+/// lane's queue is refused at once rather than left to wait.
+@Suite struct PasswordLaneTests {
+  /// Parameters cheap enough for tests that hash many times.
+  static let cheap = PasswordHasher(
+    parameters: Argon2Parameters(memoryKiB: 64, iterations: 1, parallelism: 1))
+
+  /// A value the lane's threads and the test share.
+  final class Shared<Value: Sendable>: Sendable {
+    private let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
+    func update<Result: Sendable>(_ body: @Sendable (inout Value) -> Result) -> Result {
+      value.withLock { body(&$0) }
+    }
+  }
+
+  @Test func hashesAndVerifiesOnTheLanesOwnThread() async throws {
+    let lane = PasswordLane(hasher: Self.cheap, threads: 1, queueLimit: 2)
+    let stored = try await lane.hash("correct horse battery staple")
+    #expect(stored.hasPrefix("$argon2id$v=19$m=64,t=1,p=1$"))
+    #expect(try await lane.verify("correct horse battery staple", against: stored))
+    #expect(try await !lane.verify("correct horse", against: stored))
+    #expect(!lane.needsRehash(stored))
+    // Its one thread runs every call, and is not the caller's.
+    let caller = pthread_self()
+    let (first, second) = (
+      try await lane.run { pthread_self() }, try await lane.run { pthread_self() }
+    )
+    #expect(pthread_equal(first, second) != 0)
+    #expect(pthread_equal(first, caller) == 0)
+  }
+
+  @Test func aCallPastTheQueueIsRefusedAtOnceAndTheLaneRecovers() async throws {
+    let lane = PasswordLane(hasher: Self.cheap, threads: 1, queueLimit: 2)
+    let started = Shared(false)
+    let release = DispatchSemaphore(value: 0)
+    let stored = try Self.cheap.hash("first password")
+    // The one thread held, then the queue's two places taken.
+    async let held: Void = lane.run {
+      started.update { $0 = true }
+      release.wait()
+    }
+    try await waitUntil { started.update { $0 } }
+    async let queuedHash = lane.hash("second password")
+    async let queuedVerify = lane.verify("first password", against: stored)
+    try await waitUntil { lane.admitted == 3 }
+    await #expect(throws: PasswordLaneError.busy) { try await lane.hash("one too many") }
+    await #expect(throws: PasswordLaneError.busy) {
+      try await lane.verify("first password", against: stored)
+    }
+    release.signal()
+    try await held
+    let (hashed, verified) = try await (queuedHash, queuedVerify)
+    #expect(try Self.cheap.verify("second password", against: hashed))
+    #expect(verified)
+    #expect(lane.admitted == 0)
+    #expect(try await lane.verify("second password", against: hashed))
+  }
+
+  @Test func noMoreHashesRunAtOnceThanTheLaneHasThreads() async throws {
+    let lane = PasswordLane(hasher: Self.cheap, threads: 2, queueLimit: 30)
+    let running = Shared((now: 0, most: 0))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<30 {
+        group.addTask {
+          try await lane.run {
+            running.update { counts in
+              counts.now += 1
+              counts.most = max(counts.most, counts.now)
+            }
+            usleep(2_000)
+            running.update { $0.now -= 1 }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(running.update { $0.most } == 2)
+  }
+
+  @Test func theMemoryBoundIsEachThreadsHashAndTheQueuedPasswords() {
+    // 19,456 KiB a thread; 1,024 bytes of password and 256 of hash a queued call.
+    #expect(PasswordLane(threads: 1, queueLimit: 8).memoryBound == 19_922_944 + 8 * 1_280)
+    #expect(PasswordLane(threads: 2, queueLimit: 0).memoryBound == 2 * 19_922_944)
+  }
+
+  /// Waits (a second at most) for `condition`; fails the test when it never holds.
+  func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(1)
+    while !condition() && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    try #require(condition())
+  }
+}
