@@ -224,6 +224,12 @@ let package = Package(
       name: "MVVMWebAccountsTests",
       dependencies: ["MVVMWebAccounts", "MVVMWebTesting", "TestSupport"]),
     .testTarget(
+      name: "MVVMWebPasskeysTests",
+      dependencies: ["MVVMWebPasskeys", .product(name: "Crypto", package: "swift-crypto")]),
+    // Our verifier as a command for the differential test against py_webauthn (Tests/e2e).
+    .executableTarget(
+      name: "passkey-verify", dependencies: ["MVVMWebPasskeys"], path: "Tests/Tools/passkey-verify"),
+    .testTarget(
       name: "WebAppTests",
       dependencies: [
         "WebApp", "MVVMWeb", "MVVMWebApp", "LeagueWeb", "MVVMWebTesting", "TestSupport",

@@ -29,7 +29,9 @@ struct COSEKey: Hashable, Sendable {
   private static let ed25519 = 6
   /// 4096 bits, with room for a leading zero byte: a longer modulus only makes verifying slow.
   private static let maximumModulusLength = 513
+}
 
+extension COSEKey {
   /// The key a stored COSE_Key encodes (errors say `credential public key`).
   init(bytes: [UInt8]) throws(PasskeyError) {
     let value: CBORValue
