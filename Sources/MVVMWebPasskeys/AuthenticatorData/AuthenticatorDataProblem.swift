@@ -19,7 +19,8 @@ public enum AuthenticatorDataProblem: Hashable, Sendable, CustomStringConvertibl
     case .credentialIDTooLong(let length): "a credential ID of \(length) bytes, over 1023"
     case .emptyCredentialID: "an empty credential ID"
     case .extensionsNotAMap: "the extensions are not a CBOR map"
-    case .trailingBytes(let count): "\(count) bytes after the last field"
+    case .trailingBytes(let count):
+      count == 1 ? "a byte after the last field" : "\(count) bytes after the last field"
     }
   }
 }

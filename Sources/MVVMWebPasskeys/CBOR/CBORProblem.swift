@@ -39,7 +39,8 @@ public enum CBORProblem: Hashable, Sendable, CustomStringConvertible {
     case .invalidUTF8: "a text string that is not UTF-8"
     case .mapKeyNotIntegerOrText: "a map key that is neither an integer nor text"
     case .duplicateMapKey: "a map key that appears twice"
-    case .trailingBytes(let count): "\(count) bytes after the item"
+    case .trailingBytes(let count):
+      count == 1 ? "a byte after the item" : "\(count) bytes after the item"
     }
   }
 }
