@@ -1,14 +1,17 @@
 """Records real WebAuthn ceremonies for Tests/Fixtures/passkeys/chromium-virtual-authenticator.json:
 headless Chromium with its virtual authenticator (DevTools' WebAuthn.addVirtualAuthenticator:
-CTAP 2.1, internal transport, resident keys, user verification on) on a blank page served at http://localhost:PORT (WebAuthn refuses an IP address
-as its RP ID), running navigator.credentials.create and get as a site would and printing what
-they return, base64url-encoded as the browser's toJSON() does.
+CTAP 2.1, internal transport, resident keys, user verification on) on a blank page served at
+http://localhost:PORT (WebAuthn refuses an IP address as its RP ID), running
+navigator.credentials.create and get as a site would and printing what they return,
+base64url-encoded as the browser's toJSON() does.
 
-    python3 Tests/e2e/record_passkeys.py > Tests/Fixtures/passkeys/chromium-virtual-authenticator.json
+    python3 Tests/e2e/record_passkeys.py \
+      > Tests/Fixtures/passkeys/chromium-virtual-authenticator.json
 
 Each credential is registered once and then asserted twice, so the fixtures hold a counter that
 rises (the virtual authenticator counts every signature). Not a test: MVVMWebPasskeysTests
-verifies what it recorded, and test_passkeys_differential.py has py_webauthn verify it too.
+verifies what it recorded, and test_passkeys_differential.py has py_webauthn verify it too, and
+records afresh to check that today's Chromium still makes what both verifiers accept.
 """
 
 import http.server
@@ -54,7 +57,11 @@ CEREMONIES = [
     (
         "es256-cred-protect",
         -7,
-        {"extensions": {"credentialProtectionPolicy": "userVerificationOptionalWithCredentialIDList"}},
+        {
+            "extensions": {
+                "credentialProtectionPolicy": "userVerificationOptionalWithCredentialIDList"
+            }
+        },
         {"hasCredBlob": True},
     ),
     # Attestation asked for: the virtual authenticator's packed statement with a certificate.
@@ -151,7 +158,8 @@ def record(driver, name, algorithm, extra, authenticator_extra):
         driver.execute_cdp_cmd("WebAuthn.removeVirtualAuthenticator", authenticator)
 
 
-def main():
+def record_all():
+    """Every ceremony of CEREMONIES, recorded in a fresh browser, as the fixture file holds them."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Blank)
     port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -165,17 +173,17 @@ def main():
     finally:
         driver.quit()
         server.shutdown()
-    json.dump(
-        {
-            "source": f"Tests/e2e/record_passkeys.py, Chromium {version}'s virtual authenticator "
-            "(CTAP2, internal, resident keys, user verified); byte strings base64url",
-            "rpID": "localhost",
-            "origin": origin,
-            "ceremonies": ceremonies,
-        },
-        sys.stdout,
-        indent=1,
-    )
+    return {
+        "source": f"Tests/e2e/record_passkeys.py, Chromium {version}'s virtual authenticator "
+        "(CTAP 2.1, internal, resident keys, user verified); byte strings base64url",
+        "rpID": "localhost",
+        "origin": origin,
+        "ceremonies": ceremonies,
+    }
+
+
+def main():
+    json.dump(record_all(), sys.stdout, indent=1)
     print()
 
 
