@@ -29,6 +29,15 @@ import Testing
     #expect(data.crossOrigin == nil)
   }
 
+  /// U+FEFF is a byte order mark only before the object; inside a string it is a character
+  /// (FuzzClientData found Foundation's JSONSerialization dropping it there).
+  @Test func aByteOrderMarkInsideAStringIsKept() throws {
+    let text = "{\"type\":\"a\",\"challenge\":\"\u{FEFF}NEiS\",\"origin\":\"\u{FEFF}\"}"
+    let data = try read(text)
+    #expect(data.challenge.unicodeScalars.map(\.value) == [0xFEFF, 0x4E, 0x45, 0x69, 0x53])
+    #expect(data.origin == "\u{FEFF}")
+  }
+
   @Test func aByteOrderMarkAndWhiteSpaceAreSkipped() throws {
     let text = " \n\t{ \"type\" : \"a\" , \"challenge\":\"b\",\"origin\":\"c\" } \r\n"
     #expect(try ClientData(json: [0xEF, 0xBB, 0xBF] + Array(text.utf8)).origin == "c")
