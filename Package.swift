@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "MVVMWebTesting", targets: ["MVVMWebTesting"]),
     .library(name: "MVVMWebApp", targets: ["MVVMWebApp"]),
     .library(name: "MVVMWebAccounts", targets: ["MVVMWebAccounts"]),
+    .library(name: "MVVMWebPasskeys", targets: ["MVVMWebPasskeys"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -31,7 +32,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // `swift package generate-documentation`: the DocC catalog in Sources/MVVMWeb/MVVMWeb.docc.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    // SHA-256 of session tokens and links, secure random, and P-256 signatures for passkeys.
+    // SHA-256 of session tokens and links, secure random, and passkeys' signatures (P-256
+    // ECDSA, Ed25519, and RSA PKCS#1 v1.5 from _CryptoExtras).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
@@ -146,6 +148,16 @@ let package = Package(
         "MVVMWeb", "CMVVMWebXML2", .product(name: "Logging", package: "swift-log"),
       ]),
 
+    // Passkeys (WebAuthn level 3): registrations and assertions verified by our own bounded
+    // parsers (CBOR, authenticator data, COSE keys, client data JSON); swift-crypto only checks
+    // signatures. It knows no HTTP, accounts or stores.
+    .target(
+      name: "MVVMWebPasskeys",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+      ]),
+
     // Each app on the framework's public API: its routes, pages, links and notices.
     .target(name: "LeagueWeb", dependencies: ["MVVMWeb", "League"]),
     .target(name: "PlaylistWeb", dependencies: ["MVVMWeb", "Playlist"]),
@@ -223,6 +235,12 @@ let package = Package(
         "MVVMWebAccounts", "MVVMWebTesting", "TestSupport", "MVVMWebSQLite", "MVVMWebPostgres",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    .testTarget(
+      name: "MVVMWebPasskeysTests",
+      dependencies: ["MVVMWebPasskeys", .product(name: "Crypto", package: "swift-crypto")]),
+    // Our verifier as a command for the differential test against py_webauthn (Tests/e2e).
+    .executableTarget(
+      name: "passkey-verify", dependencies: ["MVVMWebPasskeys"], path: "Tests/Tools/passkey-verify"),
     .testTarget(
       name: "WebAppTests",
       dependencies: [
