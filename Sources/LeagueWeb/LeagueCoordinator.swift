@@ -15,6 +15,10 @@ struct LeagueCoordinator: Sendable {
   let matchesPage: PageView<MatchesPage>
   let matchDeletePage: PageView<MatchDeletePage>
   let rankingsPage: PageView<RankingsPage>
+  /// The lists' rows, kept for the site's life: a row is made and written once per change of
+  /// what it shows, not once per request.
+  let matchRows = MatchesViewModel.makeKeptRows()
+  let rankingRows = RankingsViewModel.makeKeptRows()
 
   init(store: any LeagueStore, data: StoreWork, site: inout Site) {
     self.store = store
@@ -79,7 +83,7 @@ struct LeagueCoordinator: Sendable {
   }
 
   private func matchesViewModel(_ page: PageNumber) throws -> MatchesViewModel {
-    let viewModel = MatchesViewModel(store: store, page: page.number)
+    let viewModel = MatchesViewModel(store: store, page: page.number, keptRows: matchRows)
     do {
       try viewModel.refresh()
     } catch let error as Paging.OutOfRange {
@@ -182,7 +186,7 @@ struct LeagueCoordinator: Sendable {
   }
 
   private func rankingsViewModel() throws -> RankingsViewModel {
-    let viewModel = RankingsViewModel(store: store)
+    let viewModel = RankingsViewModel(store: store, keptRows: rankingRows)
     try viewModel.refresh()
     return viewModel
   }
