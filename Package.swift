@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "MVVMWebSQLite", targets: ["MVVMWebSQLite"]),
     .library(name: "MVVMWeb", targets: ["MVVMWeb"]),
     .library(name: "MVVMWebTesting", targets: ["MVVMWebTesting"]),
+    .library(name: "MVVMWebApp", targets: ["MVVMWebApp"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -110,6 +111,17 @@ let package = Package(
       // The browser's half of live pages and live inputs, served by every site from memory.
       resources: [.embedInCode("Live/live.js")]),
 
+    // An app's command line: `serve` with every serving flag, `check`, `routes`, `bundle`, and
+    // the database its stores open, from the same flags in every app.
+    .target(
+      name: "MVVMWebApp",
+      dependencies: [
+        "MVVMWeb", "MVVMWebSQLite", "MVVMWebPostgres",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+
     // How a user tests an app: one client over an in-process transport and a real socket, forms
     // filled from the served markup (read back with libxml2's HTML parser), input events, live
     // streams and slow stores.
@@ -130,18 +142,14 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "MVVMWeb", "LeagueWeb", "PlaylistWeb", "UsersWeb", "MemoriesWeb", "FortunesWeb",
-        "League", "Playlist", "Users", "Memories", "Fortunes", "MVVMWebPostgres", "MVVMWebSQLite",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "Logging", package: "swift-log"),
-      ]),
-    .executableTarget(
-      name: "mvvmweb",
-      dependencies: [
-        "WebApp", "MVVMWebPostgres",
+        "MVVMWeb", "MVVMWebApp", "LeagueWeb", "PlaylistWeb", "UsersWeb", "MemoriesWeb",
+        "FortunesWeb", "League", "Playlist", "Users", "Memories", "Fortunes", "MVVMWebPostgres",
+        "MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The demo's command: one user of the app command, as a user's own app is.
+    .executableTarget(name: "mvvmweb", dependencies: ["WebApp"]),
 
     // Release-mode timing of the playlist page's render (not a test: see README, Benchmarks).
     .executableTarget(
@@ -191,10 +199,11 @@ let package = Package(
       ]),
     .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "MVVMWebTesting", "TestSupport"]),
     .testTarget(name: "MVVMWebTestingTests", dependencies: ["MVVMWebTesting"]),
+    .testTarget(name: "MVVMWebAppTests", dependencies: ["MVVMWebApp", "MVVMWebTesting"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "MVVMWeb", "LeagueWeb", "MVVMWebTesting", "TestSupport",
+        "WebApp", "MVVMWeb", "MVVMWebApp", "LeagueWeb", "MVVMWebTesting", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

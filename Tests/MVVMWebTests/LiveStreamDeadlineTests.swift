@@ -29,7 +29,7 @@ enum SlowPage: Page {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try #"""
     <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en">
-      <head><title>Slow</title></head>
+      <head><title>Slow</title><script src="/static/mvvmweb/live.js" defer="defer"></script></head>
       <body><p id="title" m:live="" m:text="title">Slow</p></body>
     </html>
     """#.write(toFile: directory + "/slow.xhtml", atomically: true, encoding: .utf8)
@@ -42,7 +42,7 @@ enum SlowPage: Page {
       // One read thread: the next stream's read runs only once the stuck one has ended.
       executor: StoreExecutor(readers: 1, writers: 1, deadline: .milliseconds(200)),
       metrics: site.configuration.metrics)
-    site.page(Route("/slow"), SlowPage.self, following: [.slow], reading: data) { _ in
+    site.page(Route("/slow"), SlowPage.self, store: data, following: [.slow]) { _ in
       // The first read is stuck, as on a stalled database, until the test lets it go.
       if reads.add(1, ordering: .relaxed).newValue == 1 { gate.wait() }
       return SlowViewModel()

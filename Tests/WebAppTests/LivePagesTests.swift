@@ -12,11 +12,11 @@ import WebApp
     heartbeat: Duration = .seconds(60), maxStreams: Int = 100, maxPages: Int = 100,
     maxElementBytes: Int = 512 * 1024, usersLatency: Duration = .zero
   ) throws -> AppHarness {
-    try AppHarness(demo: true) { configuration in
+    try AppHarness(demo: true, arguments: ["--users-latency", "\(usersLatency.seconds)"]) {
+      configuration in
       configuration.live = LiveSettings(
         maxStreams: maxStreams, maxPages: maxPages, maxElementBytes: maxElementBytes,
         heartbeat: heartbeat)
-      configuration.usersLatency = usersLatency
     }
   }
 

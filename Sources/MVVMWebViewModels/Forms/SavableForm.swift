@@ -11,3 +11,9 @@ public protocol SavableForm: Outputs {
   /// Shows on the form that the data could not be saved, keeping the input.
   func reportStoreFailure()
 }
+
+extension SavableForm {
+  /// Shows nothing: for a form whose store cannot fail to be written (a list in memory). A form
+  /// over a database says so on the form, or the person sees it again with no word why.
+  public func reportStoreFailure() {}
+}

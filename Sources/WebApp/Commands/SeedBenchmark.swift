@@ -1,6 +1,6 @@
 import ArgumentParser
+import MVVMWebApp
 import MVVMWebPostgres
-import WebApp
 
 /// `mvvmweb seed-benchmark`: fill an empty league with 100 players and 10,000 matches, the
 /// /rankings benchmark's workload, or with as many as `--players` and `--matches` say (a long
@@ -16,10 +16,7 @@ struct SeedBenchmark: ParsableCommand {
     commandName: "seed-benchmark",
     abstract: "Fill an empty league with 100 players and 10,000 matches (or --players, --matches).")
 
-  @Option(help: ArgumentHelp("The data folder.", valueName: "dir"))
-  var data = "data"
-
-  @OptionGroup var database: DatabaseOptions
+  @OptionGroup var store: StoreOptions
 
   @Option(
     help: ArgumentHelp(
@@ -43,11 +40,11 @@ struct SeedBenchmark: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.openStores(data: data).league
-    try store.seed(.benchmark(players: players, matches: matches))
-    let place = database.url.map(PostgresURL.redacted) ?? data
+    let league = try store.demoStores().league
+    try league.seed(.benchmark(players: players, matches: matches))
+    let place = store.settings.place
     print(
-      "The league in \(place) has \(try store.players().count) players and \(try store.matches(limit: 0, offset: 0).totalCount) matches."
+      "The league in \(place) has \(try league.players().count) players and \(try league.matches(limit: 0, offset: 0).totalCount) matches."
     )
   }
 }

@@ -25,22 +25,38 @@ public struct Input<ViewModel: AnyObject>: Sendable {
   public let accepts: (@Sendable (String) -> Bool)?
   /// Sends the field's values (none, one, or one per ticked box) to the view model.
   public let send: @Sendable (ViewModel, [String]) -> Void
+  /// Where the input is declared (`Greetings/HelloViewModel.swift:69`), for the check that a
+  /// form sends it.
+  public let declaredAt: String
+
+  init(
+    name: String, kind: InputKind, accepts: (@Sendable (String) -> Bool)?, fileID: String,
+    line: Int, send: @escaping @Sendable (ViewModel, [String]) -> Void
+  ) {
+    self.name = name
+    self.kind = kind
+    self.accepts = accepts
+    self.send = send
+    declaredAt = "\(fileID):\(line)"
+  }
 
   /// A single value: a text field, a text area, a hidden field, a choice of a select or of radio
   /// buttons. Sent as "" when the form leaves it out.
   public static func text(
-    _ name: String, _ set: @escaping @Sendable (ViewModel) -> (String) -> Void
+    _ name: String, _ set: @escaping @Sendable (ViewModel) -> (String) -> Void,
+    fileID: String = #fileID, line: Int = #line
   ) -> Input {
-    Input(name: name, kind: .text, accepts: nil) { viewModel, values in
+    Input(name: name, kind: .text, accepts: nil, fileID: fileID, line: line) { viewModel, values in
       set(viewModel)(values.first ?? "")
     }
   }
 
   /// One checkbox: true when it is ticked (the form sends it), false when not.
   public static func flag(
-    _ name: String, _ set: @escaping @Sendable (ViewModel) -> (Bool) -> Void
+    _ name: String, _ set: @escaping @Sendable (ViewModel) -> (Bool) -> Void,
+    fileID: String = #fileID, line: Int = #line
   ) -> Input {
-    Input(name: name, kind: .flag, accepts: nil) { viewModel, values in
+    Input(name: name, kind: .flag, accepts: nil, fileID: fileID, line: line) { viewModel, values in
       set(viewModel)(!values.isEmpty)
     }
   }
@@ -50,9 +66,11 @@ public struct Input<ViewModel: AnyObject>: Sendable {
   /// the boxes have (ids) from anything else, which only a forged input event sends.
   public static func list(
     _ name: String, max: Int = 100, accepts: (@Sendable (String) -> Bool)? = nil,
-    _ set: @escaping @Sendable (ViewModel) -> ([String]) -> Void
+    _ set: @escaping @Sendable (ViewModel) -> ([String]) -> Void,
+    fileID: String = #fileID, line: Int = #line
   ) -> Input {
-    Input(name: name, kind: .list(max: max), accepts: accepts) { viewModel, values in
+    Input(name: name, kind: .list(max: max), accepts: accepts, fileID: fileID, line: line) {
+      viewModel, values in
       set(viewModel)(values)
     }
   }
@@ -61,9 +79,12 @@ public struct Input<ViewModel: AnyObject>: Sendable {
   /// view model does not read as an input event: accepted, bounded to `max` values (checked by
   /// `accepts`, as a list's), and left to whoever builds the view model from the submission.
   public static func carried(
-    _ name: String, max: Int = 1, accepts: (@Sendable (String) -> Bool)? = nil
+    _ name: String, max: Int = 1, accepts: (@Sendable (String) -> Bool)? = nil,
+    fileID: String = #fileID, line: Int = #line
   ) -> Input {
-    Input(name: name, kind: .carried(max: max), accepts: accepts) { _, _ in }
+    Input(name: name, kind: .carried(max: max), accepts: accepts, fileID: fileID, line: line) {
+      _, _ in
+    }
   }
 }
 
@@ -103,17 +124,20 @@ public struct InputDeclaration: Sendable, Equatable {
   public let name: String
   /// What the form sends under it.
   public let kind: InputKind
+  /// Where the input is declared (`file:line`).
+  public let declaredAt: String
 
-  /// The declaration of a field `name` of `kind`.
-  public init(name: String, kind: InputKind) {
+  /// The declaration of a field `name` of `kind`, declared at `declaredAt`.
+  public init(name: String, kind: InputKind, declaredAt: String = "") {
     self.name = name
     self.kind = kind
+    self.declaredAt = declaredAt
   }
 }
 
 extension Inputs {
   /// The inputs' names and kinds, for the template check.
   public static var inputDeclarations: [InputDeclaration] {
-    inputs.map { InputDeclaration(name: $0.name, kind: $0.kind) }
+    inputs.map { InputDeclaration(name: $0.name, kind: $0.kind, declaredAt: $0.declaredAt) }
   }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import MVVMWebApp
 import Memories
-import WebApp
 
 /// `mvvmweb import-memories PATH`: import a JSON file of memory records (README, "Memories data").
 struct ImportMemories: ParsableCommand {
@@ -13,13 +13,10 @@ struct ImportMemories: ParsableCommand {
       "The JSON file: a list of records, or {\"items\": [...]}.", valueName: "path"))
   var path: String
 
-  @Option(help: ArgumentHelp("The data folder.", valueName: "dir"))
-  var data = "data"
-
-  @OptionGroup var database: DatabaseOptions
+  @OptionGroup var store: StoreOptions
 
   func run() throws {
-    let store = try database.openStores(data: data).memories
+    let store = try store.demoStores().memories
     let report = try MemoriesImporter(store: store).importFile(at: path)
     print(report.summary)
     if !report.problems.isEmpty { throw ExitCode.failure }

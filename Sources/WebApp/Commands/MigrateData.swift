@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import MVVMWebApp
 import MVVMWebPostgres
-import WebApp
 
 /// `mvvmweb migrate-data --from sqlite:PATH --to postgres://…`: move a league and its memories
 /// from one database into another (README, "Several instances on PostgreSQL").
@@ -88,15 +88,21 @@ struct MigrateData: ParsableCommand {
       }
     }
 
+    /// Runs `body`, which opens the database at `url`; if PostgreSQL refuses, prints the one
+    /// line naming the database (never its password) and libpq's reason, and exits 1.
+    private static func opening<Value>(_ url: String, _ body: () throws -> Value) throws -> Value {
+      try StoreSettings(database: url).opening(as: Demo.name, body)
+    }
+
     /// Opens (and migrates) the stores here; a database that cannot be opened stops the command
     /// with one line naming it.
     func open() throws -> AppStores {
       switch self {
       case .sqlite(let path): try AppStores(sqlite: path)
       case .postgres(let url):
-        try DatabaseOptions.opening(url) {
+        try Self.opening(url) {
           // A copy runs as long as it takes: its statements get minutes, not a page's seconds.
-          try AppStores(postgres: url, poolSize: 2, deadline: .seconds(300), changes: nil)
+          try AppStores(postgres: url, poolSize: 2, deadline: .seconds(300))
         }
       }
     }

@@ -30,39 +30,24 @@ enum InputsCheck {
     return errors
   }
 
-  /// The inputs no form of the page sends. A carried input counts as sent by a field whose name
-  /// comes from data (the hidden fields of a carried draft); a page whose forms have no fields
-  /// (a delete button on a view model that has a form elsewhere) sends none by design.
-  static func unsent(
-    _ fields: [FormFieldUse], inputs: [InputDeclaration], page: String
-  ) -> [UnsentInput] {
-    guard !fields.isEmpty else { return [] }
+  /// An error for each input no form of the page sends, at the page's first field: an input
+  /// event nobody can send, or a field the template forgot. A carried input counts as sent by a
+  /// field whose name comes from data (the hidden fields of a carried draft); a page whose forms
+  /// have no fields (a delete button on a view model that has a form elsewhere) sends none by
+  /// design.
+  static func unsent(_ fields: [FormFieldUse], inputs: [InputDeclaration]) -> [TemplateError] {
+    guard let first = fields.first else { return [] }
     let names = Set(fields.compactMap(\.name))
     let carriesData = fields.contains { $0.name == nil }
     return inputs.filter { input in
       if names.contains(input.name) { return false }
       if case .carried = input.kind, carriesData { return false }
       return true
-    }.map { UnsentInput(page: page, name: $0.name) }
-  }
-}
-
-/// An input of a page's view model that no form of the page sends: an input event nobody can
-/// send, or a field the template forgot. `mvvmweb check-templates` lists them.
-public struct UnsentInput: Sendable, Equatable, CustomStringConvertible {
-  /// The page whose view model has the input.
-  public let page: String
-  /// The input's name.
-  public let name: String
-
-  /// The input `name` of `page`'s view model.
-  public init(page: String, name: String) {
-    self.page = page
-    self.name = name
-  }
-
-  /// `hello.xhtml: input "name" is sent by no form`
-  public var description: String {
-    "\(page): input \"\(name)\" is sent by no form"
+    }.map { input in
+      TemplateError(
+        file: first.file, line: first.line,
+        message: "no field of the page's forms sends \"\(input.name)\", an input of its view "
+          + "model (declared at \(input.declaredAt)): add the field, or remove the input")
+    }
   }
 }

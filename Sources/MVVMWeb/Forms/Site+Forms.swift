@@ -20,7 +20,7 @@ extension Site {
   /// checked fields to the view model's inputs and saves (`.done` → `done`'s answer, a redirect;
   /// `.failed` → the form again, 422, everything typed kept and each message by its field; a
   /// store that cannot be written → the form again, 503), and its input events send the same
-  /// fields and only validate, answered with the form's live parts. With `on`, the page and the
+  /// fields and only validate, answered with the form's live parts. With `store`, the page and the
   /// input events run on the store's read lane and the post on its write lane. With `following`,
   /// the form page is live (`sameForEveryone` false when it holds a one-time token). With
   /// `notices`, the form shows the notice of that type a redirect carried to it
@@ -38,7 +38,7 @@ extension Site {
   /// ```
   @discardableResult
   public mutating func form<Declared: Page, each Parameter: RouteParameter>(
-    _ route: Route<repeat each Parameter>, _ page: Declared.Type, on store: StoreWork? = nil,
+    _ route: Route<repeat each Parameter>, _ page: Declared.Type, store: StoreWork? = nil,
     following topics: Set<ChangeTopic> = [], sameForEveryone: Bool = true,
     notices: (any Notice.Type)? = nil,
     viewModel:
@@ -67,7 +67,7 @@ extension Site {
       }
     }
     if topics.isEmpty {
-      note(route)
+      record(.get, route, page: Declared.template, lane: store.map { _ in .read })
       router.get(route.pattern) { request in
         _ = try route.values(of: request)
         guard let store else { return try show(request) }
@@ -75,9 +75,10 @@ extension Site {
       }
     } else {
       livePage(
-        route, view, following: topics, sameForEveryone: sameForEveryone, reading: store,
+        route, view, following: topics, sameForEveryone: sameForEveryone, store: store,
         viewModel: { request in try build(request, nil, nil) }, answer: show)
     }
+    record(.post, route, page: Declared.template, lane: store.map { _ in .write })
     router.post(route.pattern) { request in
       let values = try route.values(of: request)
       let submission = try request.submission(for: Declared.ViewModel.self)
