@@ -19,6 +19,7 @@ struct LeagueCoordinator: Sendable {
   /// what it shows, not once per request.
   let matchRows = MatchesViewModel.makeKeptRows()
   let rankingRows = RankingsViewModel.makeKeptRows()
+  let choices = PlayerChoice.Kept()
 
   init(store: any LeagueStore, data: StoreWork, site: inout Site) {
     self.store = store
@@ -35,7 +36,8 @@ struct LeagueCoordinator: Sendable {
       viewModel: { _, page in try matchesViewModel(page) }
     ) { request, page in try matches(request, page) }
     site.form(
-      LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self
+      LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self,
+      inputsFromMemory: true
     ) { form in
       try matchForm(form, matchID: nil)
     } done: { request, _ in
@@ -102,9 +104,16 @@ struct LeagueCoordinator: Sendable {
     if form.submission != nil {
       // An input event saves nothing, so it needs no token of its own.
       let token = form.isInputEvent ? "" : Self.newToken()
+      if !form.mayReadStore {
+        // A new match's input event, on the thread that read it: from the players the store
+        // keeps, or on the store's threads when it keeps none.
+        guard matchID == nil, let players = store.keptPlayers() else { throw StoreNeeded() }
+        return EditMatchViewModel(
+          store: store, draft: MatchDraft(token: token), players: players, keptChoices: choices)
+      }
       guard
         let viewModel = try EditMatchViewModel.posting(
-          store: store, matchID: matchID, token: token)
+          store: store, matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
       return viewModel
     }
@@ -117,7 +126,7 @@ struct LeagueCoordinator: Sendable {
       }
       draft.matchID = matchID
       try ensureExists(matchID)
-      viewModel = try EditMatchViewModel(store: store, draft: draft)
+      viewModel = try EditMatchViewModel(store: store, draft: draft, keptChoices: choices)
     } else {
       viewModel = try formViewModel(request, matchID: matchID, token: Self.newToken())
     }
@@ -131,11 +140,12 @@ struct LeagueCoordinator: Sendable {
   ) throws -> EditMatchViewModel {
     try reading(request) {
       guard let matchID else {
-        return try EditMatchViewModel(store: store, draft: MatchDraft(token: token))
+        return try EditMatchViewModel(
+          store: store, draft: MatchDraft(token: token), keptChoices: choices)
       }
       guard
         let editing = try EditMatchViewModel.editing(
-          store: store, matchID: matchID, token: token)
+          store: store, matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
       return editing
     }

@@ -35,6 +35,11 @@ final class KeptRead<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     return value
   }
 
+  /// The value kept for `key`, without reading: nil when none is.
+  func kept(for key: Key) -> Value? {
+    state.withLock { $0.values[key] }
+  }
+
   func forget() {
     state.withLock { state in
       state.values.removeAll(keepingCapacity: true)
@@ -48,4 +53,7 @@ extension KeptRead where Key == Int {
   func value(reading read: () throws -> Value) throws -> Value {
     try value(for: 0, reading: read)
   }
+
+  /// The one value, if it is kept.
+  var kept: Value? { kept(for: 0) }
 }

@@ -108,6 +108,10 @@ public final class SQLiteLeagueStore: LeagueStore {
     try keptRoster().players
   }
 
+  public func keptPlayers() -> [Player]? {
+    roster.kept?.players
+  }
+
   private func keptRoster() throws -> Roster {
     // One statement, so `unsafeRead` (as every one-statement read here): SQLite runs it in a
     // read transaction of its own, and GRDB's `BEGIN`/`COMMIT` around it, parsed anew each
