@@ -62,8 +62,11 @@ struct LeagueCoordinator: Sendable {
     site.post(LeagueRoutes.deleteMatch) { request, id in
       data.write(request) { try delete(request, matchID: id) }
     }
-    site.form(LeagueRoutes.newPlayer, PlayerFormPage.self, store: data) { form in
-      try newPlayerViewModel(carrying: form.submission?.pairs ?? form.request.query.tuples)
+    site.form(
+      LeagueRoutes.newPlayer, PlayerFormPage.self, store: data, inputsFromMemory: true
+    ) { form in
+      try newPlayerViewModel(
+        carrying: form.submission?.pairs ?? form.request.query.tuples, reading: reading(form))
     } done: { request, viewModel in
       LeagueNotice.playerAdded.redirect(
         to: request.location(LeagueRoutes.path(for: viewModel.back)), for: request)
@@ -104,16 +107,9 @@ struct LeagueCoordinator: Sendable {
     if form.submission != nil {
       // An input event saves nothing, so it needs no token of its own.
       let token = form.isInputEvent ? "" : Self.newToken()
-      if !form.mayReadStore {
-        // A new match's input event, on the thread that read it: from the players the store
-        // keeps, or on the store's threads when it keeps none.
-        guard matchID == nil, let players = store.keptPlayers() else { throw StoreNeeded() }
-        return EditMatchViewModel(
-          store: store, draft: MatchDraft(token: token), players: players, keptChoices: choices)
-      }
       guard
         let viewModel = try EditMatchViewModel.posting(
-          store: store, matchID: matchID, token: token, keptChoices: choices)
+          store: reading(form), matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
       return viewModel
     }
@@ -176,13 +172,20 @@ struct LeagueCoordinator: Sendable {
   /// The player form, carrying the match draft it was opened with (`token` marks one), whose
   /// match id must be one.
   private func newPlayerViewModel(
-    carrying fields: [(name: String, value: String)]
+    carrying fields: [(name: String, value: String)], reading store: any LeagueStore
   ) throws(HTTPError) -> NewPlayerViewModel {
     guard MatchDraft.isCarried(by: fields) else { return NewPlayerViewModel(store: store) }
     guard let draft = MatchDraft(pairs: fields, newToken: Self.newToken) else {
       throw Self.noSuchMatch
     }
     return NewPlayerViewModel(store: store, returningTo: draft)
+  }
+
+  /// The store a form's view model reads: the store itself, or, for an input event tried on
+  /// the thread that read it (`inputsFromMemory`), only what the store keeps in memory, anything
+  /// more sending the event to the store's threads.
+  private func reading<ViewModel>(_ form: FormRequest<ViewModel>) -> any LeagueStore {
+    form.mayReadStore ? store : KeptLeagueReads(store: store)
   }
 
   // MARK: Rankings

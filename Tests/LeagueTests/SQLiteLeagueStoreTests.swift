@@ -221,4 +221,19 @@ import Testing
     }
     #expect(throws: MalformedID(text: "not-a-uuid")) { try store.matches(limit: 50, offset: 0) }
   }
+
+  /// What the store can say without reading: nothing until it has read the players, then the
+  /// players and whether a name is taken, ignoring case, until its next commit.
+  @Test func thePlayersAndTheirNamesAreKeptOnlyOnceReadAndUntilTheNextCommit() throws {
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path))
+    let ann = try store.addPlayer(name: "Ann")
+    #expect(store.keptPlayers() == nil && store.keptPlayerNameTaken("ann") == nil)
+    #expect(try store.players() == [ann])
+    #expect(store.keptPlayers() == [ann])
+    #expect(store.keptPlayerNameTaken("aNN") == true)
+    #expect(store.keptPlayerNameTaken("Ben") == false)
+    _ = try store.addPlayer(name: "Ben")
+    #expect(store.keptPlayers() == nil && store.keptPlayerNameTaken("Ben") == nil)
+    #expect(try store.playerNameTaken("BEN"))
+  }
 }

@@ -112,6 +112,10 @@ public final class SQLiteLeagueStore: LeagueStore {
     roster.kept?.players
   }
 
+  public func keptPlayerNameTaken(_ name: String) -> Bool? {
+    roster.kept.map { $0.nameKeys.contains(Self.nameKey(name)) }
+  }
+
   private func keptRoster() throws -> Roster {
     // One statement, so `unsafeRead` (as every one-statement read here): SQLite runs it in a
     // read transaction of its own, and GRDB's `BEGIN`/`COMMIT` around it, parsed anew each
@@ -119,14 +123,20 @@ public final class SQLiteLeagueStore: LeagueStore {
     try roster.value { try database.unsafeRead(Self.readRoster) }
   }
 
-  /// The players in name order, read in place (only the two columns a `Player` has).
+  /// The players in name order with their name keys, read in place.
   private static func readRoster(_ db: Database) throws -> Roster {
     var players: [Player] = []
-    try db.cachedStatement(sql: "SELECT id, name FROM player ORDER BY nameKey").forEachRow {
-      players.append(Player(id: try $0.id(at: 0), name: try $0.string(at: 1)))
-    }
-    return Roster(players: players)
+    var nameKeys: Set<String> = []
+    try db.cachedStatement(sql: "SELECT id, name, nameKey FROM player ORDER BY nameKey")
+      .forEachRow {
+        players.append(Player(id: try $0.id(at: 0), name: try $0.string(at: 1)))
+        nameKeys.insert(try $0.string(at: 2))
+      }
+    return Roster(players: players, nameKeys: nameKeys)
   }
+
+  /// The key a name is unique by, as `nameKey` holds it: what a name is looked up by.
+  private static func nameKey(_ name: String) -> String { name.lowercased() }
 
   public func addPlayer(name: String) throws -> Player {
     try PlayerName.check(name)
@@ -139,13 +149,11 @@ public final class SQLiteLeagueStore: LeagueStore {
     return player
   }
 
-  /// One lookup in the unique index on `nameKey`, the key `addPlayer` is refused by.
+  /// From the kept roster's name keys (the keys of the unique index `addPlayer` is refused by):
+  /// the player form asks at every input event, and once kept, the next events are answered
+  /// without a store thread (`keptPlayerNameTaken`).
   public func playerNameTaken(_ name: String) throws -> Bool {
-    try database.unsafeRead { db in
-      try Bool.fetchOne(
-        db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM player WHERE nameKey = ?)"),
-        arguments: [name.lowercased()]) ?? false
-    }
+    try keptRoster().nameKeys.contains(Self.nameKey(name))
   }
 
   /// Kept between writes, by place. Read in one transaction when it is not kept: the page's

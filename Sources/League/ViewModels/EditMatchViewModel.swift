@@ -39,9 +39,7 @@ public final class EditMatchViewModel: SavableForm {
     self.init(store: store, draft: draft, players: try store.players(), keptChoices: keptChoices)
   }
 
-  /// A form for `draft` with `players`, as the store has them (its `keptPlayers()`, for an
-  /// input event answered without waiting on it).
-  public init(
+  private init(
     store: any LeagueStore, draft: MatchDraft, players: [Player],
     keptChoices: PlayerChoice.Kept = PlayerChoice.Kept()
   ) {
