@@ -48,7 +48,12 @@ let package = Package(
 
     // The embedded default: one SQLite file, GRDB's pool for writes and cheap readers of its own.
     .target(
-      name: "MVVMWebSQLite", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+      name: "MVVMWebSQLite",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's own column accessors, for rows read in place (`SQLiteColumns`).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
     // A small PostgreSQL client over libpq: connections, a pool, migrations, LISTEN.
     .target(
       name: "MVVMWebPostgres",
@@ -225,7 +230,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "MVVMWebSQLiteTests",
-      dependencies: ["MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
     .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "MVVMWebTesting", "TestSupport"]),
     .testTarget(name: "MVVMWebTestingTests", dependencies: ["MVVMWebTesting"]),
     .testTarget(name: "MVVMWebAppTests", dependencies: ["MVVMWebApp", "MVVMWebTesting"]),

@@ -15,6 +15,11 @@ struct LeagueCoordinator: Sendable {
   let matchesPage: PageView<MatchesPage>
   let matchDeletePage: PageView<MatchDeletePage>
   let rankingsPage: PageView<RankingsPage>
+  /// The lists' rows, kept for the site's life: a row is made and written once per change of
+  /// what it shows, not once per request.
+  let matchRows = MatchesViewModel.makeKeptRows()
+  let rankingRows = RankingsViewModel.makeKeptRows()
+  let choices = PlayerChoice.Kept()
 
   init(store: any LeagueStore, data: StoreWork, site: inout Site) {
     self.store = store
@@ -32,7 +37,7 @@ struct LeagueCoordinator: Sendable {
     ) { request, page in try matches(request, page) }
     site.form(
       LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self,
-      allowed: LeagueRoutes.editing
+      inputsFromMemory: true, allowed: LeagueRoutes.editing
     ) { form in
       try matchForm(form, matchID: nil)
     } done: { request, _ in
@@ -58,9 +63,11 @@ struct LeagueCoordinator: Sendable {
       data.write(request) { try delete(request, matchID: id) }
     }
     site.form(
-      LeagueRoutes.newPlayer, PlayerFormPage.self, store: data, allowed: LeagueRoutes.editing
+      LeagueRoutes.newPlayer, PlayerFormPage.self, store: data, inputsFromMemory: true,
+      allowed: LeagueRoutes.editing
     ) { form in
-      try newPlayerViewModel(carrying: form.submission?.pairs ?? form.request.query.tuples)
+      try newPlayerViewModel(
+        carrying: form.submission?.pairs ?? form.request.query.tuples, reading: reading(form))
     } done: { request, viewModel in
       LeagueNotice.playerAdded.redirect(
         to: request.location(LeagueRoutes.path(for: viewModel.back)), for: request)
@@ -82,7 +89,7 @@ struct LeagueCoordinator: Sendable {
   }
 
   private func matchesViewModel(_ page: PageNumber) throws -> MatchesViewModel {
-    let viewModel = MatchesViewModel(store: store, page: page.number)
+    let viewModel = MatchesViewModel(store: store, page: page.number, keptRows: matchRows)
     do {
       try viewModel.refresh()
     } catch let error as Paging.OutOfRange {
@@ -103,7 +110,7 @@ struct LeagueCoordinator: Sendable {
       let token = form.isInputEvent ? "" : Self.newToken()
       guard
         let viewModel = try EditMatchViewModel.posting(
-          store: store, matchID: matchID, token: token)
+          store: reading(form), matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
       return viewModel
     }
@@ -116,7 +123,7 @@ struct LeagueCoordinator: Sendable {
       }
       draft.matchID = matchID
       try ensureExists(matchID)
-      viewModel = try EditMatchViewModel(store: store, draft: draft)
+      viewModel = try EditMatchViewModel(store: store, draft: draft, keptChoices: choices)
     } else {
       viewModel = try formViewModel(request, matchID: matchID, token: Self.newToken())
     }
@@ -130,11 +137,12 @@ struct LeagueCoordinator: Sendable {
   ) throws -> EditMatchViewModel {
     try reading(request) {
       guard let matchID else {
-        return try EditMatchViewModel(store: store, draft: MatchDraft(token: token))
+        return try EditMatchViewModel(
+          store: store, draft: MatchDraft(token: token), keptChoices: choices)
       }
       guard
         let editing = try EditMatchViewModel.editing(
-          store: store, matchID: matchID, token: token)
+          store: store, matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
       return editing
     }
@@ -165,13 +173,20 @@ struct LeagueCoordinator: Sendable {
   /// The player form, carrying the match draft it was opened with (`token` marks one), whose
   /// match id must be one.
   private func newPlayerViewModel(
-    carrying fields: [(name: String, value: String)]
+    carrying fields: [(name: String, value: String)], reading store: any LeagueStore
   ) throws(HTTPError) -> NewPlayerViewModel {
     guard MatchDraft.isCarried(by: fields) else { return NewPlayerViewModel(store: store) }
     guard let draft = MatchDraft(pairs: fields, newToken: Self.newToken) else {
       throw Self.noSuchMatch
     }
     return NewPlayerViewModel(store: store, returningTo: draft)
+  }
+
+  /// The store a form's view model reads: the store itself, or, for an input event tried on
+  /// the thread that read it (`inputsFromMemory`), only what the store keeps in memory, anything
+  /// more sending the event to the store's threads.
+  private func reading<ViewModel>(_ form: FormRequest<ViewModel>) -> any LeagueStore {
+    form.mayReadStore ? store : KeptLeagueReads(store: store)
   }
 
   // MARK: Rankings
@@ -185,7 +200,7 @@ struct LeagueCoordinator: Sendable {
   }
 
   private func rankingsViewModel() throws -> RankingsViewModel {
-    let viewModel = RankingsViewModel(store: store)
+    let viewModel = RankingsViewModel(store: store, keptRows: rankingRows)
     try viewModel.refresh()
     return viewModel
   }

@@ -133,6 +133,8 @@ public final class Accounts: Sendable {
       hash: token.hash, account: account.id, created: time, lastUsed: time, lastSignIn: time,
       client: client, agent: String(agent.prefix(200)))
     try await executor.write { try self.store.addSession(session) }
+    // Its first request, the redirect that follows a sign-in, reads nothing more.
+    cache.keep(SessionCache.Entry(session: session, account: account, read: time))
     return token
   }
 

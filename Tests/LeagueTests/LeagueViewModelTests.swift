@@ -52,7 +52,7 @@ private let directionCharacter =
     let rankings = RankingsViewModel(store: store)
     try rankings.refresh()
     #expect(
-      rankings.rows == [
+      rankings.rows.map(\.item) == [
         // Dan's record mirrors Cat's: the tie is broken by name.
         .init(rank: 1, name: "Cat", rating: "4.17", key: cat.id.lowercasedText),
         .init(rank: 2, name: "Dan", rating: "4.17", key: dan.id.lowercasedText),

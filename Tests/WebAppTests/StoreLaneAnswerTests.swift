@@ -86,4 +86,27 @@ import Testing
     // Answered once the deadline had passed: the read was taken, then given up on.
     #expect(ContinuousClock.now - started >= Self.deadline)
   }
+
+  /// A new match's or a new player's input event needs only the players (and their names'
+  /// keys), which the store keeps once it has read them: it is answered on the thread that read
+  /// it, even with every store thread held; the form's page, which reads, waits for one as
+  /// before.
+  @Test func aNewMatchsInputEventIsAnsweredWithoutAStoreThreadOnceThePlayersAreKept()
+    async throws
+  {
+    #expect(try await app.get("/matches/new").status == 200)  // reads the players, and keeps them
+    let stall = try await StoreStall.holding(.read, of: executor)
+    defer { stall.release() }
+    let event = try await app.post(
+      "/matches/new", "token=t&homeGoals=2&awayGoals=1",
+      headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "1")])
+    #expect(event.status == 200)
+    #expect(event.text.contains(#"<p class="preview">? 2 : 1 ?</p>"#))
+    let name = try await app.post(
+      "/players/new", "name=aLICE",
+      headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "1")])
+    #expect(name.status == 200)
+    #expect(name.text.contains(">That name is taken</p>"))
+    #expect(try await app.get("/matches/new").status == 503)
+  }
 }

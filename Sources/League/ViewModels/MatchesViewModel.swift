@@ -11,31 +11,51 @@ public final class MatchesViewModel {
 
   /// One match as the table shows it.
   @Outputs
-  public struct Row: Equatable {
+  public struct Row: Equatable, Sendable {
     @OutputIgnored public var id: UUID
     public var homeText: String
     public var scoreText: String
     public var awayText: String
+
+    /// The row of `match`.
+    public init(match: Match) {
+      id = match.id
+      homeText = match.homePlayers.map(\.name).joined(separator: ", ")
+      scoreText = "\(match.homeGoals) : \(match.awayGoals)"
+      awayText = match.awayPlayers.map(\.name).joined(separator: ", ")
+    }
 
     public var edit: LeagueDestination { .editMatch(id) }
     /// The row's key on a live page (`m:key`): only the rows that changed are sent again.
     public var key: String { id.lowercasedText }
   }
 
+  /// The rows kept between reads, by match: a coordinator keeps one for the list's life.
+  public typealias KeptRows = UnchangingRows<UUID, Match, Row>
+
   private let store: any LeagueStore
   private let page: Int
-  public private(set) var rows: [Row] = []
+  private let keptRows: KeptRows
+  /// The page's matches, each row made (and rendered) once while its match does not change.
+  public private(set) var rows: [Unchanging<Row>] = []
   /// Which page this is, of how many matches; nil until `refresh()`.
   @OutputIgnored public private(set) var paging: Paging?
   /// A one-time confirmation the coordinator passes on after a save or delete.
   public var notice: String?
 
-  /// The view model of page `page` (from 1) of the matches.
-  public init(store: any LeagueStore, page: Int = 1, notice: String? = nil) {
+  /// The view model of page `page` (from 1) of the matches, its rows kept in `keptRows`.
+  public init(
+    store: any LeagueStore, page: Int = 1, notice: String? = nil,
+    keptRows: KeptRows = makeKeptRows()
+  ) {
     self.store = store
     self.page = page
     self.notice = notice
+    self.keptRows = keptRows
   }
+
+  /// Where the list's rows are kept between requests.
+  public static func makeKeptRows() -> KeptRows { KeptRows(make: Row.init(match:)) }
 
   /// Loads the page's rows. On the web a page being shown is SwiftGoal's `active` input: the
   /// coordinator calls this for every GET. Throws `Paging.OutOfRange` for a page the league does
@@ -44,13 +64,7 @@ public final class MatchesViewModel {
     let read = try store.matches(
       limit: Self.pageSize, offset: Paging.offset(ofPage: page, size: Self.pageSize))
     paging = try Paging(page: page, size: Self.pageSize, totalCount: read.totalCount)
-    rows = read.matches.map { match in
-      Row(
-        id: match.id,
-        homeText: match.homePlayers.map(\.name).joined(separator: ", "),
-        scoreText: "\(match.homeGoals) : \(match.awayGoals)",
-        awayText: match.awayPlayers.map(\.name).joined(separator: ", "))
-    }
+    rows = keptRows.rows(for: read.matches) { $0.id }
   }
 
   public var title: String { "Matches" }
