@@ -31,7 +31,8 @@ import Testing
       return answer
     }
     site.get(Self.read) { request in data.read(request) { .text("read") } }
-    site.post(Self.write, allowed: .everyone) { request in data.write(request) { .text("written") } }
+    site.post(Self.write, allowed: .everyone) { request in data.write(request) { .text("written") }
+    }
     return try site.build()
   }
 
