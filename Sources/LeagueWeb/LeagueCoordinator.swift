@@ -17,7 +17,9 @@ struct LeagueCoordinator: Sendable {
   let rankingsPage: PageView<RankingsPage>
   /// The lists' rows, kept for the site's life: a row is made and written once per change of
   /// what it shows, not once per request.
-  let matchRows = MatchesViewModel.makeKeptRows()
+  /// The matches' rows, kept for viewers who may edit them and for those who may not.
+  let editableRows = MatchesViewModel.makeKeptRows(editable: true)
+  let readOnlyRows = MatchesViewModel.makeKeptRows(editable: false)
   let rankingRows = RankingsViewModel.makeKeptRows()
   let choices = PlayerChoice.Kept()
 
@@ -33,11 +35,11 @@ struct LeagueCoordinator: Sendable {
   func register(in site: inout Site) {
     site.live(
       LeagueRoutes.matches, matchesPage, store: data, following: [.league],
-      viewModel: { _, page in try matchesViewModel(page) }
+      viewModel: { request, page in try matchesViewModel(page, viewer: request.viewer) }
     ) { request, page in try matches(request, page) }
     site.form(
       LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self,
-      inputsFromMemory: true, allowed: LeagueRoutes.editing
+      inputsFromMemory: true, allowed: LeagueAccess.editing
     ) { form in
       try matchForm(form, matchID: nil)
     } done: { request, _ in
@@ -47,24 +49,24 @@ struct LeagueCoordinator: Sendable {
     // The form holds a one-time token per request: only its bytes can validate it.
     site.form(
       LeagueRoutes.editMatch, MatchFormPage.self, store: data, following: [.league],
-      sameForEveryone: false, notices: LeagueNotice.self, allowed: LeagueRoutes.editing
+      sameForEveryone: false, notices: LeagueNotice.self, allowed: LeagueAccess.editing
     ) { form, id in
       try matchForm(form, matchID: id)
     } done: { request, _, _ in
       LeagueNotice.matchSaved.redirect(
         to: request.location(LeagueRoutes.path(for: .matches)), for: request)
     }
-    site.get(LeagueRoutes.deleteMatch, allowed: LeagueRoutes.deleting) { request, id in
+    site.get(LeagueRoutes.deleteMatch, allowed: LeagueAccess.deleting) { request, id in
       data.read(request) {
         matchDeletePage.render(try formViewModel(request, matchID: id, token: ""), for: request)
       }
     }
-    site.post(LeagueRoutes.deleteMatch, allowed: LeagueRoutes.deleting) { request, id in
+    site.post(LeagueRoutes.deleteMatch, allowed: LeagueAccess.deleting) { request, id in
       data.write(request) { try delete(request, matchID: id) }
     }
     site.form(
       LeagueRoutes.newPlayer, PlayerFormPage.self, store: data, inputsFromMemory: true,
-      allowed: LeagueRoutes.editing
+      allowed: LeagueAccess.editing
     ) { form in
       try newPlayerViewModel(
         carrying: form.submission?.pairs ?? form.request.query.tuples, reading: reading(form))
@@ -74,7 +76,7 @@ struct LeagueCoordinator: Sendable {
     }
     site.live(
       LeagueRoutes.rankings, rankingsPage, store: data, following: [.league],
-      viewModel: { _ in try rankingsViewModel() }
+      viewModel: { request in try rankingsViewModel(viewer: request.viewer) }
     ) { request in try rankings(request) }
   }
 
@@ -82,14 +84,17 @@ struct LeagueCoordinator: Sendable {
 
   private func matches(_ request: Request, _ page: PageNumber) throws -> Response {
     try LeagueNotice.showing(on: request) { notice in
-      let viewModel = try reading(request) { try matchesViewModel(page) }
+      let viewModel = try reading(request) { try matchesViewModel(page, viewer: request.viewer) }
       viewModel.notice = notice
       return matchesPage.render(viewModel, for: request)
     }
   }
 
-  private func matchesViewModel(_ page: PageNumber) throws -> MatchesViewModel {
-    let viewModel = MatchesViewModel(store: store, page: page.number, keptRows: matchRows)
+  private func matchesViewModel(_ page: PageNumber, viewer: Viewer) throws -> MatchesViewModel {
+    let editable = viewer.may(LeagueAccess.editing)
+    let viewModel = MatchesViewModel(
+      store: store, page: page.number, viewer: viewer,
+      keptRows: editable ? editableRows : readOnlyRows)
     do {
       try viewModel.refresh()
     } catch let error as Paging.OutOfRange {
@@ -112,6 +117,7 @@ struct LeagueCoordinator: Sendable {
         let viewModel = try EditMatchViewModel.posting(
           store: reading(form), matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
+      viewModel.canDelete = request.viewer.may(LeagueAccess.deleting)
       return viewModel
     }
     let carried = request.query.tuples
@@ -128,6 +134,7 @@ struct LeagueCoordinator: Sendable {
       viewModel = try formViewModel(request, matchID: matchID, token: Self.newToken())
     }
     viewModel.notice = form.notice
+    viewModel.canDelete = request.viewer.may(LeagueAccess.deleting)
     return viewModel
   }
 
@@ -193,14 +200,14 @@ struct LeagueCoordinator: Sendable {
 
   private func rankings(_ request: Request) throws -> Response {
     try LeagueNotice.showing(on: request) { notice in
-      let viewModel = try reading(request) { try rankingsViewModel() }
+      let viewModel = try reading(request) { try rankingsViewModel(viewer: request.viewer) }
       viewModel.notice = notice
       return rankingsPage.render(viewModel, for: request)
     }
   }
 
-  private func rankingsViewModel() throws -> RankingsViewModel {
-    let viewModel = RankingsViewModel(store: store, keptRows: rankingRows)
+  private func rankingsViewModel(viewer: Viewer) throws -> RankingsViewModel {
+    let viewModel = RankingsViewModel(store: store, viewer: viewer, keptRows: rankingRows)
     try viewModel.refresh()
     return viewModel
   }

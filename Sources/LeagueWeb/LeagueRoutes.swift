@@ -28,19 +28,5 @@ enum LeagueRoutes {
     }
   }
 
-  /// Who may use the routes that change the league: adding and editing are for members, deleting
-  /// for admins (who may do everything); reading is for everyone.
-  static let editing = Access.role(.member)
-  static let deleting = Access.role(.admin)
-
-  /// Who may follow `destination`.
-  static func access(for destination: LeagueDestination) -> Access {
-    switch destination {
-    case .matches, .matchesPage, .rankings: .everyone
-    case .newMatch, .editMatch, .resumeMatch, .newPlayer: editing
-    case .deleteMatch: deleting
-    }
-  }
-
   static let noSuchMatch = "There is no match at this address. It may have been deleted."
 }

@@ -17,15 +17,20 @@ public final class MatchesViewModel {
     public var scoreText: String
     public var awayText: String
 
-    /// The row of `match`.
-    public init(match: Match) {
+    /// Whether the row links to the match's form.
+    @OutputIgnored public var editable: Bool
+
+    /// The row of `match`, with its "Edit" link when `editable`.
+    public init(match: Match, editable: Bool) {
       id = match.id
       homeText = match.homePlayers.map(\.name).joined(separator: ", ")
       scoreText = "\(match.homeGoals) : \(match.awayGoals)"
       awayText = match.awayPlayers.map(\.name).joined(separator: ", ")
+      self.editable = editable
     }
 
-    public var edit: LeagueDestination { .editMatch(id) }
+    /// The match's form, for a viewer who may edit it.
+    public var edit: LeagueDestination? { editable ? .editMatch(id) : nil }
     /// The row's key on a live page (`m:key`): only the rows that changed are sent again.
     public var key: String { id.lowercasedText }
   }
@@ -43,19 +48,27 @@ public final class MatchesViewModel {
   /// A one-time confirmation the coordinator passes on after a save or delete.
   public var notice: String?
 
-  /// The view model of page `page` (from 1) of the matches, its rows kept in `keptRows`.
+  /// Whether the viewer may add and edit matches.
+  @OutputIgnored public let canEdit: Bool
+
+  /// The view model of page `page` (from 1) of the matches as `viewer` sees it, its rows kept in
+  /// `keptRows` (made for what the viewer may do: `makeKeptRows(for:)`).
   public init(
-    store: any LeagueStore, page: Int = 1, notice: String? = nil,
-    keptRows: KeptRows = makeKeptRows()
+    store: any LeagueStore, page: Int = 1, viewer: Viewer = .signedOut, notice: String? = nil,
+    keptRows: KeptRows? = nil
   ) {
     self.store = store
     self.page = page
     self.notice = notice
-    self.keptRows = keptRows
+    canEdit = viewer.may(LeagueAccess.editing)
+    self.keptRows = keptRows ?? Self.makeKeptRows(editable: canEdit)
   }
 
-  /// Where the list's rows are kept between requests.
-  public static func makeKeptRows() -> KeptRows { KeptRows(make: Row.init(match:)) }
+  /// Where the list's rows are kept between requests, for viewers who may edit (`editable`) or
+  /// may not: their rows differ by the "Edit" link.
+  public static func makeKeptRows(editable: Bool) -> KeptRows {
+    KeptRows { match in Row(match: match, editable: editable) }
+  }
 
   /// Loads the page's rows. On the web a page being shown is SwiftGoal's `active` input: the
   /// coordinator calls this for every GET. Throws `Paging.OutOfRange` for a page the league does
@@ -70,8 +83,11 @@ public final class MatchesViewModel {
   public var title: String { "Matches" }
   public var isEmpty: Bool { rows.isEmpty }
   public var emptyText: String { "No matches yet!" }
-  public var emptyHint: String { "Record the first one with “New match”." }
-  public var newMatch: LeagueDestination { .newMatch }
+  public var emptyHint: String {
+    canEdit ? "Record the first one with “New match”." : "Sign in to record the first one."
+  }
+  /// The match form, for a viewer who may add matches.
+  public var newMatch: LeagueDestination? { canEdit ? .newMatch : nil }
   /// The page before this one, if there is one.
   public var previous: LeagueDestination? { paging?.previousPage.map { .matchesPage($0) } }
   /// The page after this one, if there is one.

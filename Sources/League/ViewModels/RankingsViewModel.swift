@@ -45,10 +45,16 @@ public final class RankingsViewModel {
   /// Every player, each row made (and rendered) once while its standing does not change.
   public private(set) var rows: [Unchanging<Row>] = []
 
-  /// The table of `store`'s players, its rows kept in `keptRows`.
-  public init(store: any LeagueStore, keptRows: KeptRows = makeKeptRows()) {
+  /// Whether the viewer may add players.
+  @OutputIgnored public let canAddPlayers: Bool
+
+  /// The table of `store`'s players as `viewer` sees it, its rows kept in `keptRows`.
+  public init(
+    store: any LeagueStore, viewer: Viewer = .signedOut, keptRows: KeptRows = makeKeptRows()
+  ) {
     self.store = store
     self.keptRows = keptRows
+    canAddPlayers = viewer.may(LeagueAccess.editing)
   }
 
   /// Where the table's rows are kept between requests.
@@ -71,7 +77,8 @@ public final class RankingsViewModel {
   public var title: String { "Rankings" }
   public var isEmpty: Bool { rows.isEmpty }
   public var emptyText: String { "No players yet. Add your pals, then record a match." }
-  public var newPlayer: LeagueDestination { .newPlayer }
+  /// The player form, for a viewer who may add players.
+  public var newPlayer: LeagueDestination? { canAddPlayers ? .newPlayer : nil }
 
   /// Two decimals, the same in every locale: "6.67", "0.00". Written digit by digit: Foundation's
   /// locale-aware formatting goes through ICU, and string interpolation costs more than
