@@ -42,24 +42,28 @@ import Testing
     let started = Shared(false)
     let release = DispatchSemaphore(value: 0)
     let stored = try Self.cheap.hash("first password")
-    // The one thread held, then the queue's two places taken.
-    async let held: Void = lane.run {
-      started.update { $0 = true }
-      release.wait()
+    // The one thread held, then the queue's two places taken. Tasks, not `async let`: a
+    // failed expectation must not wait for them, and the defer frees the thread either way.
+    let held = Task {
+      try await lane.run {
+        started.update { $0 = true }
+        release.wait()
+      }
     }
+    defer { release.signal() }
     try await waitUntil { started.update { $0 } }
-    async let queuedHash = lane.hash("second password")
-    async let queuedVerify = lane.verify("first password", against: stored)
+    let queuedHash = Task { try await lane.hash("second password") }
+    let queuedVerify = Task { try await lane.verify("first password", against: stored) }
     try await waitUntil { lane.admitted == 3 }
     await #expect(throws: PasswordLaneError.busy) { try await lane.hash("one too many") }
     await #expect(throws: PasswordLaneError.busy) {
       try await lane.verify("first password", against: stored)
     }
     release.signal()
-    try await held
-    let (hashed, verified) = try await (queuedHash, queuedVerify)
+    try await held.value
+    let hashed = try await queuedHash.value
     #expect(try Self.cheap.verify("second password", against: hashed))
-    #expect(verified)
+    #expect(try await queuedVerify.value)
     #expect(lane.admitted == 0)
     #expect(try await lane.verify("second password", against: hashed))
   }
@@ -91,9 +95,10 @@ import Testing
     #expect(PasswordLane(threads: 2, queueLimit: 0).memoryBound == 2 * 19_922_944)
   }
 
-  /// Waits (a second at most) for `condition`; fails the test when it never holds.
+  /// Waits for `condition` (10 seconds at most: the tests around may hold every thread of the
+  /// cooperative pool meanwhile); fails the test when it never holds.
   func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(1)
+    let deadline = ContinuousClock.now + .seconds(10)
     while !condition() && ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(2))
     }
