@@ -85,12 +85,22 @@ public final class PasswordLane: Sendable {
   /// Runs `work` on one of the lane's threads, or throws `PasswordLaneError.busy` at once.
   func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await withCheckedThrowingContinuation { caller in
-      let admitted = queue.submit {
-        let result = Result { try work() }
-        return { caller.resume(with: result) }
-      }
-      if !admitted { caller.resume(throwing: PasswordLaneError.busy) }
+      run(work) { caller.resume(with: $0) }
     }
+  }
+
+  /// Runs `work` on one of the lane's threads and hands `finish` its result there; or, when the
+  /// lane is full, hands it `PasswordLaneError.busy` at once, on the caller's thread. Tests fill
+  /// the lane with it from one thread, with no task left to be scheduled.
+  func run<Value: Sendable>(
+    _ work: @escaping @Sendable () throws -> Value,
+    then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
+  ) {
+    let admitted = queue.submit {
+      let result = Result { try work() }
+      return { finish(result) }
+    }
+    if !admitted { finish(.failure(PasswordLaneError.busy)) }
   }
 }
 
