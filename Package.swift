@@ -123,7 +123,7 @@ let package = Package(
     .target(
       name: "MVVMWebAccounts",
       dependencies: [
-        "MVVMWeb", "MVVMWebSQLite", "MVVMWebPostgres", "CMVVMWebArgon2",
+        "MVVMWeb", "MVVMWebSQLite", "MVVMWebPostgres", "MVVMWebPasskeys", "CMVVMWebArgon2",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
@@ -131,7 +131,9 @@ let package = Package(
       // The common passwords refused at sign-up, compiled into the module; their licence
       // travels beside them in the sources.
       exclude: ["Passwords/common-passwords.LICENSE"],
-      resources: [.embedInCode("Passwords/common-passwords.txt")]),
+      resources: [
+        .embedInCode("Passwords/common-passwords.txt"), .embedInCode("Pages/passkeys.js"),
+      ]),
 
     // An app's command line: `serve` with every serving flag, `check`, `routes`, `bundle`, and
     // the database its stores open, from the same flags in every app.
@@ -196,7 +198,10 @@ let package = Package(
     // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.
     .target(
       name: "TestSupport",
-      dependencies: ["MVVMWebServer", .product(name: "Logging", package: "swift-log")],
+      dependencies: [
+        "MVVMWebServer", "MVVMWebPasskeys", .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       path: "Tests/TestSupport"),
 
     .testTarget(name: "HTTPServerTests", dependencies: ["MVVMWebServer", "TestSupport"]),
@@ -245,7 +250,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "MVVMWebPasskeysTests",
-      dependencies: ["MVVMWebPasskeys", .product(name: "Crypto", package: "swift-crypto")]),
+      dependencies: [
+        "MVVMWebPasskeys", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+      ]),
     // Our verifier as a command for the differential test against py_webauthn (Tests/e2e).
     .executableTarget(
       name: "passkey-verify", dependencies: ["MVVMWebPasskeys"], path: "Tests/Tools/passkey-verify"),

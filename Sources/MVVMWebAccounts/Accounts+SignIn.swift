@@ -52,14 +52,17 @@ extension Accounts {
     case deadLink
   }
 
-  /// Changes `account`'s password to `new`, after checking `current`, and ends every other
+  /// Changes `account`'s password to `new`, after checking `current` (an account that signs in
+  /// with passkeys only has none to check: its recent sign-in proved it), and ends every other
   /// session of the account.
   func changePassword(
     of account: Account, current: String, to new: String, keeping session: TokenHash
   ) async throws {
-    guard let stored = account.passwordHash,
-      try await passwords.verify(current, against: stored)
-    else { throw PasswordRefusal.wrongCurrent }
+    if let stored = account.passwordHash {
+      guard try await passwords.verify(current, against: stored) else {
+        throw PasswordRefusal.wrongCurrent
+      }
+    }
     try await setPassword(new, of: account)
     try await endSessions(of: account.id, keeping: session)
   }

@@ -20,13 +20,17 @@ public struct Role: Hashable, Sendable, CustomStringConvertible {
 
 /// Who may use a route: declared once, with the route's registration, and asked by view models
 /// through `Viewer.may(_:)` to show or hide what leads there.
-public enum Access: Sendable, Equatable {
+public indirect enum Access: Sendable, Equatable {
   /// Anyone, signed in or not.
   case everyone
   /// Anyone signed in, whatever their role.
   case signedIn
   /// Those signed in with one of these roles (and admins).
   case roles(Set<Role>)
+  /// Those `Access` lets through, who also signed in (or proved it again) recently: for what
+  /// cannot be undone (deleting a match, changing a password). Someone whose sign-in is older is
+  /// asked to prove it again, then brought back.
+  case recent(Access)
 
   /// Those signed in with `role` or one of `others` (and admins).
   public static func role(_ role: Role, _ others: Role...) -> Access {
@@ -35,8 +39,11 @@ public enum Access: Sendable, Equatable {
 
   /// The roles this rule names.
   public var roles: Set<Role> {
-    if case .roles(let roles) = self { return roles }
-    return []
+    switch self {
+    case .roles(let roles): roles
+    case .recent(let access): access.roles
+    case .everyone, .signedIn: []
+    }
   }
 }
 
@@ -68,6 +75,8 @@ public struct Viewer: Hashable, Sendable {
     case .everyone: true
     case .signedIn: role != nil
     case .roles(let roles): role.map { $0 == .admin || roles.contains($0) } ?? false
+    // Whether the sign-in is recent is asked when the route is used, not when it is shown.
+    case .recent(let access): may(access)
     }
   }
 

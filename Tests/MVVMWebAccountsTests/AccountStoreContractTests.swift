@@ -113,8 +113,13 @@ import Testing
       try store.addLink(hashOf("orphan"), for: UUID(), expires: someTime + 600)
     }
     let reopened = try another()
+    // Looked at, it stays: the page it opens asks first how to sign in.
+    #expect(try reopened.linkAccount(hashOf("code"), at: someTime + 599.999) == ann.id)
+    #expect(try reopened.linkAccount(hashOf("code"), at: someTime + 600) == nil)
+    #expect(try reopened.linkAccount(hashOf("old code"), at: someTime) == nil)
     #expect(try reopened.takeLink(hashOf("old code"), at: someTime) == nil)
     #expect(try reopened.takeLink(hashOf("code"), at: someTime + 599.999) == ann.id)
+    #expect(try reopened.linkAccount(hashOf("code"), at: someTime) == nil)
     #expect(try reopened.takeLink(hashOf("code"), at: someTime) == nil)
     #expect(try store.takeLink(hashOf("never made"), at: someTime) == nil)
 

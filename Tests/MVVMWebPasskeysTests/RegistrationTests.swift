@@ -1,4 +1,5 @@
 import Crypto
+import TestSupport
 import Testing
 
 @testable import MVVMWebPasskeys

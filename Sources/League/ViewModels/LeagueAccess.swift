@@ -6,6 +6,6 @@ import MVVMWebViewModels
 public enum LeagueAccess {
   /// Adding and editing players and matches: members (and admins).
   public static let editing = Access.role(.member)
-  /// Deleting a match: admins.
-  public static let deleting = Access.role(.admin)
+  /// Deleting a match: admins, signed in recently (it cannot be undone).
+  public static let deleting = Access.recent(.role(.admin))
 }

@@ -15,18 +15,31 @@ struct AccessGate: Sendable {
   static let signInPath = "/sign-in"
 
   /// Returns when `request` may go on; throws the redirect to sign in (`AnswerInstead`) or the
-  /// refusal (`HTTPError`) otherwise.
+  /// refusal (`HTTPError`) otherwise. A route for recent sign-ins sends someone whose sign-in is
+  /// older to sign in again (`again`), and back.
   func check(_ request: Request) throws {
     if case .everyone = access { return }
     let viewer = request.viewer
-    if viewer.may(access) { return }
     let scripted = request.isInputEvent || LivePages.asksForEvents(request)
+    if viewer.may(access) {
+      guard case .recent = access, request.session?.isRecent != true else { return }
+      guard !scripted else {
+        throw HTTPError(.forbidden, "Sign in again to do this: your last sign-in is not recent.")
+      }
+      throw AnswerInstead(.redirect(to: Self.signIn(request, again: true)))
+    }
     guard viewer.isSignedIn || scripted else {
-      let back = request.basePath + request.target
-      throw AnswerInstead(
-        .redirect(to: request.location(Self.signInPath) + queryString([("return", back)])))
+      throw AnswerInstead(.redirect(to: Self.signIn(request, again: false)))
     }
     throw HTTPError(.forbidden, Self.reason(access, viewer))
+  }
+
+  /// The sign-in page's address, bringing the browser back to what it asked for; `again` when a
+  /// signed-in person proves who they are for a sensitive action.
+  static func signIn(_ request: Request, again: Bool) -> String {
+    let back = request.basePath + request.target
+    return request.location(signInPath)
+      + queryString([("return", back)] + (again ? [("again", "1")] : []))
   }
 
   /// Why `viewer` may not use a route of `access`, in words.

@@ -26,8 +26,14 @@ extension Notice {
   /// browser came over HTTPS (as a trusted proxy says), so it never travels in clear text then.
   public func redirect(to location: String, for request: Request) -> Response {
     var response = Response.redirect(to: location)
-    response.headers.add("Set-Cookie", noticeCookie(value: rawValue, maxAge: 60, for: request))
+    response.headers.add("Set-Cookie", cookie(for: request))
     return response
+  }
+
+  /// The `Set-Cookie` value that carries this notice to the next page a browser opens: for an
+  /// answer that is not a redirect (a script then takes the browser there).
+  public func cookie(for request: Request) -> String {
+    noticeCookie(value: rawValue, maxAge: 60, for: request)
   }
 
   /// The notice of this kind the request carries, if any.

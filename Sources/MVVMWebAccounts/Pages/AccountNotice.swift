@@ -7,6 +7,11 @@ enum AccountNotice: String, Notice {
   case othersEnded = "others-ended"
   case passwordChanged = "password-changed"
   case passwordSet = "password-set"
+  case passwordRemoved = "password-removed"
+  case passkeyAdded = "passkey-added"
+  case passkeySet = "passkey-set"
+  case passkeyRenamed = "passkey-renamed"
+  case passkeyRemoved = "passkey-removed"
 
   var text: String {
     switch self {
@@ -15,6 +20,11 @@ enum AccountNotice: String, Notice {
     case .othersEnded: "Every other session is ended: only this browser is signed in."
     case .passwordChanged: "Password changed. Every other session is ended."
     case .passwordSet: "Password set: you are signed in."
+    case .passwordRemoved: "Password removed: you sign in with your passkeys."
+    case .passkeyAdded: "Passkey added: you can sign in with it."
+    case .passkeySet: "Passkey made: you are signed in, and you sign in with it from now on."
+    case .passkeyRenamed: "Passkey renamed."
+    case .passkeyRemoved: "Passkey removed: it no longer signs you in."
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMWebPasskeys
 import MVVMWebViewModels
 
 /// A person's own account: who they are, where and when each of their sessions was last used
@@ -18,12 +19,33 @@ public final class AccountViewModel {
     public let isCurrent: Bool
   }
 
+  /// One passkey of the account.
+  @Outputs
+  public struct PasskeyLine: Sendable, Equatable {
+    /// Its credential id, in the forms that rename and remove it.
+    public let id: String
+    /// The name its person gave it.
+    public let name: String
+    /// When it was added and last used, in words.
+    public let usedText: String
+    /// "Synced" for a passkey backed up (it works on the person's other devices).
+    public let syncText: String?
+  }
+
   /// The account's name.
   public let name: String
   /// The account's role.
   public let role: String
   /// Its sessions, the most recently used first.
   public let sessions: [SessionLine]
+  /// Its passkeys, the oldest first.
+  public let passkeys: [PasskeyLine]
+  /// Whether the account has a passkey.
+  public var hasPasskeys: Bool { !passkeys.isEmpty }
+  /// Whether the account has a password (it may sign in with passkeys only).
+  public let hasPassword: Bool
+  /// Whether the password may be removed: the account has a password and a passkey.
+  public var mayRemovePassword: Bool { hasPassword && !passkeys.isEmpty }
   /// Whether there are sessions besides this one.
   public var hasOtherSessions: Bool { sessions.contains { !$0.isCurrent } }
   /// Why the current password was refused.
@@ -40,18 +62,37 @@ public final class AccountViewModel {
   public let endOthers: Link = Link(AccountDestination.endOthers)
   /// Where the password form is sent.
   public let changePassword: Link = Link(AccountDestination.password)
+  /// Where the passkeys' script sends a new passkey.
+  public let addPasskey: Link = Link(AccountDestination.passkeys)
+  /// Where a passkey's rename form is sent.
+  public let renamePasskey: Link = Link(AccountDestination.renamePasskey)
+  /// Where a passkey's remove form is sent.
+  public let removePasskey: Link = Link(AccountDestination.removePasskey)
+  /// Where the remove-password form is sent.
+  public let removePassword: Link = Link(AccountDestination.removePassword)
   private var current = ""
   private var password = ""
   private var ending = ""
+  private var credential = ""
+  private var passkeyName = ""
 
   /// The page of `account`, with `sessions` (the one whose key is `currentKey` marked), as
   /// seen at `now`.
   init(
-    account: Account, sessions: [StoredSession], currentKey: TokenHash, now: Date,
-    notice: String?
+    account: Account, sessions: [StoredSession], passkeys: [StoredPasskey],
+    currentKey: TokenHash, now: Date, notice: String?
   ) {
     name = account.name
     role = account.role
+    hasPassword = account.passwordHash != nil
+    self.passkeys = passkeys.map { passkey in
+      PasskeyLine(
+        id: Base64URL.encode(passkey.credentialID), name: passkey.name,
+        usedText: "added \(Self.ago(now.timeIntervalSince(passkey.created))), "
+          + (passkey.lastUsed.map { "last used \(Self.ago(now.timeIntervalSince($0)))" }
+            ?? "not used yet"),
+        syncText: passkey.backedUp ? "Synced" : nil)
+    }
     self.sessions = sessions.map { session in
       SessionLine(
         id: String(session.hash.hex.prefix(16)),
@@ -68,11 +109,19 @@ public final class AccountViewModel {
   public func setPassword(_ text: String) { password = text }
   /// Input: the session to end (its id).
   public func setSession(_ id: String) { ending = id }
+  /// Input: the passkey to rename or remove (its credential id).
+  public func setCredential(_ id: String) { credential = id }
+  /// Input: a passkey's new name.
+  public func setPasskeyName(_ text: String) { passkeyName = text }
 
   /// The passwords typed.
   @OutputIgnored var typed: (current: String, new: String) { (current, password) }
   /// The id of the session to end.
   @OutputIgnored var sessionToEnd: String { ending }
+  /// The credential id of the passkey to rename or remove; nil when none was sent.
+  @OutputIgnored var passkeyToChange: String? { credential.isEmpty ? nil : credential }
+  /// The passkey name typed.
+  @OutputIgnored var passkeyNameTyped: String { passkeyName }
 
   /// Shows why the current password was refused.
   func refuseCurrent(_ reason: String) { currentError = reason }
@@ -92,8 +141,10 @@ public final class AccountViewModel {
 }
 
 extension AccountViewModel: Inputs {
-  /// The passwords of the password form, and the id of the session the end form ends.
+  /// The passwords of the password form, the id of the session the end form ends, and the
+  /// passkey (and its name) the passkey forms rename or remove.
   public static let inputs: [Input<AccountViewModel>] = [
     .text("current", setCurrent), .text("password", setPassword), .text("session", setSession),
+    .text("credential", setCredential), .text("passkeyName", setPasskeyName),
   ]
 }

@@ -16,15 +16,21 @@ struct AccountsFeature: Feature {
     let welcome = site.declare(WelcomePage.self)
     let accounts = accounts
     let lifetime = Int(Accounts.seconds(accounts.settings.absoluteLifetime))
+    registerPasskeys(in: &site, lifetime: lifetime)
 
-    site.get(AccountRoutes.signIn, allowed: .everyone) { request, back in
+    site.get(AccountRoutes.signIn, allowed: .everyone) { request, back, again in
       let returnTo = Self.localPath(back, request)
-      guard request.session == nil else { return .redirect(to: returnTo) }
+      guard request.session == nil || again != nil else { return .redirect(to: returnTo) }
       return AccountNotice.showing(on: request) { notice in
-        signIn.render(SignInViewModel(returnTo: returnTo, notice: notice), for: request)
+        let page = SignInViewModel(
+          returnTo: returnTo,
+          notice: again == nil
+            ? notice : "Sign in again to go on: what you asked for cannot be undone.",
+          name: request.session?.account ?? "")
+        return signIn.render(page, for: request)
       }
     }
-    site.post(AccountRoutes.signIn, allowed: .everyone) { request, _ async throws in
+    site.post(AccountRoutes.signIn, allowed: .everyone) { request, _, _ async throws in
       let form = SignInViewModel(returnTo: "")
       try request.submission(for: SignInViewModel.self).send(to: form)
       let returnTo = Self.localPath(form.returnTo, request)
@@ -59,7 +65,7 @@ struct AccountsFeature: Feature {
       guard CrossSiteCheck.allows(request) else { throw CrossSiteCheck.refusal }
       if let token = SessionCookie.token(in: request) { try await accounts.signOut(token.hash) }
       var response = AccountNotice.signedOut.redirect(
-        to: request.location(AccountRoutes.signIn.path(nil)), for: request)
+        to: request.location(AccountRoutes.signIn.path(nil, nil)), for: request)
       response.headers.add("Set-Cookie", SessionCookie.cleared(for: request))
       return response
     }
@@ -68,7 +74,7 @@ struct AccountsFeature: Feature {
         account.render(try await Self.accountPage(accounts, request, notice: notice), for: request)
       }
     }
-    site.post(AccountRoutes.endSession, allowed: .signedIn) { request async throws in
+    site.post(AccountRoutes.endSession, allowed: .recent(.signedIn)) { request async throws in
       let page = try await Self.accountPage(accounts, request, notice: nil)
       try request.submission(for: AccountViewModel.self).send(to: page)
       guard let ending = page.sessions.first(where: { $0.id == page.sessionToEnd && !$0.isCurrent })
@@ -86,14 +92,14 @@ struct AccountsFeature: Feature {
       return AccountNotice.sessionEnded.redirect(
         to: request.location(AccountRoutes.account.path()), for: request)
     }
-    site.post(AccountRoutes.endOthers, allowed: .signedIn) { request async throws in
+    site.post(AccountRoutes.endOthers, allowed: .recent(.signedIn)) { request async throws in
       guard CrossSiteCheck.allows(request) else { throw CrossSiteCheck.refusal }
       let (own, current) = try await Self.signedIn(accounts, request)
       try await accounts.endSessions(of: own.id, keeping: current)
       return AccountNotice.othersEnded.redirect(
         to: request.location(AccountRoutes.account.path()), for: request)
     }
-    site.post(AccountRoutes.password, allowed: .signedIn) { request async throws in
+    site.post(AccountRoutes.password, allowed: .recent(.signedIn)) { request async throws in
       let page = try await Self.accountPage(accounts, request, notice: nil)
       try request.submission(for: AccountViewModel.self).send(to: page)
       let (own, current) = try await Self.signedIn(accounts, request)
@@ -148,7 +154,9 @@ struct AccountsFeature: Feature {
   {
     guard let key = request.session.flatMap({ TokenHash(hex: $0.key) }),
       let entry = try await accounts.session(key)
-    else { throw AnswerInstead(.redirect(to: request.location(AccountRoutes.signIn.path(nil)))) }
+    else {
+      throw AnswerInstead(.redirect(to: request.location(AccountRoutes.signIn.path(nil, nil))))
+    }
     return (entry.account, key)
   }
 
@@ -159,9 +167,12 @@ struct AccountsFeature: Feature {
     -> AccountViewModel
   {
     let (own, current) = try await signedIn(accounts, request)
-    let sessions = try await accounts.executor.read { try accounts.store.sessions(of: own.id) }
+    let (sessions, passkeys) = try await accounts.executor.read {
+      (try accounts.store.sessions(of: own.id), try accounts.store.passkeys(of: own.id))
+    }
     return AccountViewModel(
-      account: own, sessions: sessions, currentKey: current, now: accounts.now(), notice: notice)
+      account: own, sessions: sessions, passkeys: passkeys, currentKey: current,
+      now: accounts.now(), notice: notice)
   }
 
   /// `path` when it is a path of this site to return to (one slash first, no scheme, nothing

@@ -15,10 +15,12 @@ public final class SignInViewModel {
   public let action: Link = Link(AccountDestination.signIn)
   private var password = ""
 
-  /// The page for a person on their way to `returnTo`, showing `notice`.
-  public init(returnTo: String, notice: String? = nil) {
+  /// The page for a person on their way to `returnTo`, showing `notice`, the name field
+  /// holding `name` (a signed-in person's, asked to prove it again).
+  public init(returnTo: String, notice: String? = nil, name: String = "") {
     self.returnTo = returnTo
     self.notice = notice
+    self.name = name
   }
 
   /// Input: the name.

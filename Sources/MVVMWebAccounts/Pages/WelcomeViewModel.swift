@@ -11,6 +11,8 @@ public final class WelcomeViewModel {
   public private(set) var problem: String?
   /// Where the form is sent.
   public let action: Link = Link(AccountDestination.welcome)
+  /// Where the passkeys' script sends a passkey made instead of a password.
+  public let passkeyAction: Link = Link(AccountDestination.welcomePasskey)
   private var password = ""
 
   /// The page for the link `code`.

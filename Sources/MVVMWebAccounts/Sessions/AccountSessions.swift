@@ -58,7 +58,9 @@ struct AccountSessions: SessionResolver {
     request.session = RequestSession(
       account: entry.account.name, role: entry.account.role,
       key: entry.session.hash.hex,
-      lastSignIn: entry.session.lastSignIn)
+      lastSignIn: entry.session.lastSignIn,
+      isRecent: accounts.now().timeIntervalSince(entry.session.lastSignIn)
+        < Accounts.seconds(accounts.settings.recentSignIn))
     accounts.touch(
       entry, client: request.clientAddress, agent: request.headers["user-agent"] ?? "")
   }

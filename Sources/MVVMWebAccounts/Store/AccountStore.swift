@@ -51,6 +51,9 @@ public protocol AccountStore: Sendable {
   /// Keeps a one-time link's code (its hash) for `account`, good until `expires`. A new link
   /// for the account replaces the ones before it.
   func addLink(_ hash: TokenHash, for account: UUID, expires: Date) throws
+  /// The account of the link, leaving it in place (the page it opens asks how to sign in before
+  /// the link is taken), or nil when it is unknown or expired at `time`.
+  func linkAccount(_ hash: TokenHash, at time: Date) throws -> UUID?
   /// Takes the link: its account, once (the link is gone after), or nil when it is unknown or
   /// expired at `time`.
   func takeLink(_ hash: TokenHash, at time: Date) throws -> UUID?

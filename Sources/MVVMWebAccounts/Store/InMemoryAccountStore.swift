@@ -171,6 +171,12 @@ public final class InMemoryAccountStore: AccountStore {
   }
 
   /// Links that expired are removed on the way, as the SQL stores do.
+  public func linkAccount(_ hash: TokenHash, at time: Date) throws -> UUID? {
+    state.withLock { state in
+      state.links[hash].flatMap { $0.expires > time ? $0.account : nil }
+    }
+  }
+
   public func takeLink(_ hash: TokenHash, at time: Date) throws -> UUID? {
     state.withLock { state in
       let link = state.links.removeValue(forKey: hash)

@@ -213,6 +213,15 @@ public final class PostgresAccountStore: AccountStore {
 
   /// Links that expired are removed on the way (those another taker holds are skipped, never
   /// waited for), so unused ones do not pile up.
+  public func linkAccount(_ hash: TokenHash, at time: Date) throws -> UUID? {
+    guard
+      let row = try rows(
+        "SELECT account, expires FROM mvvmweb_link WHERE hash = $1", [hash.bytes.byteaText]
+      ).first, try row.date(1) > time
+    else { return nil }
+    return try row.uuid(0)
+  }
+
   public func takeLink(_ hash: TokenHash, at time: Date) throws -> UUID? {
     try take(
       "DELETE FROM mvvmweb_link WHERE hash = $1 RETURNING expires, account", hash, at: time,

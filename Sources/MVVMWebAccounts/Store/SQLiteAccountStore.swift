@@ -240,6 +240,16 @@ public final class SQLiteAccountStore: AccountStore {
   }
 
   /// Links that expired are removed on the way, so unused ones do not pile up.
+  public func linkAccount(_ hash: TokenHash, at time: Date) throws -> UUID? {
+    try database.unsafeRead { db in
+      let row = try Row.fetchOne(
+        db, sql: "SELECT account, expires FROM mvvmweb_link WHERE hash = ?",
+        arguments: [Data(hash.bytes)])
+      guard let row, try Self.date(row, 1, of: "mvvmweb_link") > time else { return nil }
+      return try Self.uuid(row, 0, of: "mvvmweb_link")
+    }
+  }
+
   public func takeLink(_ hash: TokenHash, at time: Date) throws -> UUID? {
     try database.pool.write { db in
       let row = try Row.fetchOne(

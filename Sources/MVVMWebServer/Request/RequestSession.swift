@@ -12,13 +12,18 @@ public struct RequestSession: Sendable, Equatable {
   public let key: String
   /// When its person last signed in (or proved it again for a sensitive action).
   public let lastSignIn: Date
+  /// Whether that sign-in is recent enough for a sensitive action (the accounts' setting).
+  public let isRecent: Bool
 
   /// A session with these values.
-  public init(account: String, role: String, key: String, lastSignIn: Date) {
+  public init(
+    account: String, role: String, key: String, lastSignIn: Date, isRecent: Bool = true
+  ) {
     self.account = account
     self.role = role
     self.key = key
     self.lastSignIn = lastSignIn
+    self.isRecent = isRecent
   }
 
   /// The key's first 8 hex digits: names the session in a log line without giving it away.

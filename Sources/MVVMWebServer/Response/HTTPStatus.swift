@@ -39,6 +39,9 @@ public struct HTTPStatus: Sendable, Equatable, Hashable {
   public static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
   /// 408: the request did not arrive in time.
   public static let requestTimeout = HTTPStatus(408, "Request Timeout")
+  /// 409: the request would leave things in a state they may not be in (removing the last way
+  /// to sign in).
+  public static let conflict = HTTPStatus(409, "Conflict")
   /// 410: what the address named is gone for good (a one-time link used or expired).
   public static let gone = HTTPStatus(410, "Gone")
   /// 413: the body is larger than the server accepts.

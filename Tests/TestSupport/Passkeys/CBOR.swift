@@ -1,6 +1,6 @@
 /// CBOR as the tests write it: any item, in any order, duplicates and raw bytes included, so a
 /// test can build both what authenticators send and what an attacker would.
-indirect enum CBOR {
+public indirect enum CBOR {
   case unsigned(UInt64)
   case negative(UInt64)
   case bytes([UInt8])
@@ -12,11 +12,11 @@ indirect enum CBOR {
   /// Bytes written as they are.
   case raw([UInt8])
 
-  static func int(_ value: Int) -> CBOR {
+  public static func int(_ value: Int) -> CBOR {
     value >= 0 ? .unsigned(UInt64(value)) : .negative(UInt64(-1 - value))
   }
 
-  var encoded: [UInt8] {
+  public var encoded: [UInt8] {
     switch self {
     case .unsigned(let value): Self.head(0, value)
     case .negative(let value): Self.head(1, value)
@@ -31,7 +31,7 @@ indirect enum CBOR {
   }
 
   /// An initial byte and its argument in the shortest form.
-  static func head(_ major: UInt8, _ value: UInt64) -> [UInt8] {
+  public static func head(_ major: UInt8, _ value: UInt64) -> [UInt8] {
     let type = major << 5
     switch value {
     case 0..<24: return [type | UInt8(value)]
@@ -42,7 +42,7 @@ indirect enum CBOR {
     }
   }
 
-  static func bigEndian(_ value: UInt64, _ count: Int) -> [UInt8] {
+  public static func bigEndian(_ value: UInt64, _ count: Int) -> [UInt8] {
     (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
   }
 }
