@@ -68,18 +68,24 @@ extension Accounts {
   }
 
   /// Takes the one-time link `code` and sets its account's password to `password`: the
-  /// account, signed in with a new session.
+  /// account, signed in with a new session. A password the rules refuse leaves the link as it
+  /// was, for the next try.
   func welcome(
     code: String, password: String, client: String, agent: String
   ) async throws
     -> (SecretToken, Account)
   {
-    guard let token = SecretToken(code) else { throw PasswordRefusal.deadLink }
+    guard let account = try await linkAccount(code: code), let token = SecretToken(code) else {
+      throw PasswordRefusal.deadLink
+    }
+    if let problem = PasswordRules.problem(password, name: account.name) {
+      throw PasswordRefusal.rule(problem)
+    }
+    let hash = try await passwords.hash(password)
     let time = now()
-    guard let id = try await executor.write({ try self.store.takeLink(token.hash, at: time) }),
-      let account = try await executor.read({ try self.store.account(id: id) })
+    guard try await executor.write({ try self.store.takeLink(token.hash, at: time) }) == account.id
     else { throw PasswordRefusal.deadLink }
-    try await setPassword(password, of: account)
+    _ = try await executor.write { try self.store.setPasswordHash(hash, of: account.id) }
     return (try await startSession(for: account, client: client, agent: agent), account)
   }
 

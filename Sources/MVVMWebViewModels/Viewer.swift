@@ -20,7 +20,7 @@ public struct Role: Hashable, Sendable, CustomStringConvertible {
 
 /// Who may use a route: declared once, with the route's registration, and asked by view models
 /// through `Viewer.may(_:)` to show or hide what leads there.
-public indirect enum Access: Sendable, Equatable {
+public indirect enum Access: Sendable, Equatable, CustomStringConvertible {
   /// Anyone, signed in or not.
   case everyone
   /// Anyone signed in, whatever their role.
@@ -35,6 +35,17 @@ public indirect enum Access: Sendable, Equatable {
   /// Those signed in with `role` or one of `others` (and admins).
   public static func role(_ role: Role, _ others: Role...) -> Access {
     .roles(Set([role] + others))
+  }
+
+  /// The rule in words, as `routes` lists it: `everyone`, `signed in`, `member, admin`, with
+  /// `(recent)` for a sensitive one.
+  public var description: String {
+    switch self {
+    case .everyone: "everyone"
+    case .signedIn: "signed in"
+    case .roles(let roles): roles.map(\.name).sorted().joined(separator: ", ")
+    case .recent(let access): "\(access.description) (recent)"
+    }
   }
 
   /// The roles this rule names.

@@ -11,10 +11,10 @@ import Testing
     site.post(Route("/matches/:id/delete", String.self), allowed: .everyone) { _, _ in .text("") }
     #expect(
       RouteTable(site.routes).text == """
-        METHOD  PATTERN                  PAGE  LANE
-        GET     /static/mvvmweb/live.js  -     -
-        GET     /matches                 -     -
-        POST    /matches/:id/delete      -     -
+        METHOD  PATTERN                  PAGE  LANE  ALLOWED
+        GET     /static/mvvmweb/live.js  -     -     everyone
+        GET     /matches                 -     -     everyone
+        POST    /matches/:id/delete      -     -     everyone
 
         """)
   }

@@ -16,6 +16,8 @@ final class AppHarness: Sendable {
   let context: AppContext
   /// The built site, for what a test asks it directly (a route, a destination's address).
   let website: WebSite
+  /// Every route the site registered, with its rule.
+  let routes: [SiteRoute]
   /// The stores the site runs on, for what a test reads or writes behind its back.
   let stores: AppStores
   let server: HTTPServer
@@ -39,7 +41,9 @@ final class AppHarness: Sendable {
     let app = try Demo.parse(
       ["--time-zone", "UTC", "--users-latency", "0"] + (demo ? [] : ["--no-demo"]) + arguments)
     stores = try app.stores(context)
-    website = try app.site(context, stores: stores).build()
+    let site = try app.site(context, stores: stores)
+    routes = site.routes
+    website = try site.build()
     var configuration = website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0))
     configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     server = HTTPServer(configuration: configuration, responder: website)

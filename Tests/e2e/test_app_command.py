@@ -75,16 +75,18 @@ class TheSameCommand(unittest.TestCase):
                                 timeout=30)
         self.assertEqual(routes.returncode, 0, routes.stderr)
         lines = routes.stdout.splitlines()
-        self.assertEqual(lines[0].split(), ["METHOD", "PATTERN", "PAGE", "LANE"])
-        self.assertIn(["POST", "/", "hello.xhtml", "-"], [line.split() for line in lines])
+        self.assertEqual(lines[0].split(), ["METHOD", "PATTERN", "PAGE", "LANE", "ALLOWED"])
+        self.assertIn(["POST", "/", "hello.xhtml", "-", "everyone"], [line.split() for line in lines])
 
     def test_the_demos_routes_name_their_pages_and_lanes(self):
         routes = subprocess.run([binary_path(), "routes"], capture_output=True, text=True,
                                 timeout=60)
         self.assertEqual(routes.returncode, 0, routes.stderr)
         rows = [line.split() for line in routes.stdout.splitlines()]
-        self.assertIn(["GET", "/matches", "matches.xhtml", "read"], rows)
-        self.assertIn(["POST", "/matches/new", "match-form.xhtml", "write"], rows)
+        self.assertIn(["GET", "/matches", "matches.xhtml", "read", "everyone"], rows)
+        self.assertIn(["POST", "/matches/new", "match-form.xhtml", "write", "member"], rows)
+        self.assertIn("POST    /matches/:id/delete               -                  -      admin (recent)",
+                      routes.stdout)
 
 
 if __name__ == "__main__":

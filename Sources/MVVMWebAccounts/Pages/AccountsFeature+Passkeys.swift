@@ -64,14 +64,16 @@ extension AccountsFeature {
       try await Self.ceremony(request) { form, site in
         let (token, _) = try await accounts.signIn(
           passkey: try Self.bytes(form, Field.credential, limit: 1_023),
-          challenge: try Self.challenge(form), clientDataJSON: try Self.bytes(form, Field.clientData),
+          challenge: try Self.challenge(form),
+          clientDataJSON: try Self.bytes(form, Field.clientData),
           authenticatorData: try Self.bytes(form, Field.authenticatorData),
           signature: try Self.bytes(form, Field.signature, limit: 1_024),
           userHandle: try? Self.bytes(form, Field.userHandle, limit: 64), site: site,
           client: request.clientAddress, agent: request.headers["user-agent"] ?? "")
         if let old = SessionCookie.token(in: request) { try await accounts.signOut(old.hash) }
         var response = Self.json(Finished(location: Self.localPath(form["return"], request)))
-        response.headers.add("Set-Cookie", SessionCookie.set(token, for: request, lifetime: lifetime))
+        response.headers.add(
+          "Set-Cookie", SessionCookie.set(token, for: request, lifetime: lifetime))
         return response
       }
     }
@@ -113,7 +115,8 @@ extension AccountsFeature {
           client: request.clientAddress, agent: request.headers["user-agent"] ?? "")
         var response = Self.json(
           Finished(location: request.location(AccountRoutes.account.path())))
-        response.headers.add("Set-Cookie", SessionCookie.set(token, for: request, lifetime: lifetime))
+        response.headers.add(
+          "Set-Cookie", SessionCookie.set(token, for: request, lifetime: lifetime))
         response.headers.add("Set-Cookie", AccountNotice.passkeySet.cookie(for: request))
         return response
       }
@@ -188,12 +191,15 @@ extension AccountsFeature {
     } catch let error as HTTPError {
       return json(Failed(error: error.message), status: error.status)
     } catch PasswordLaneError.busy {
-      return json(Failed(error: "The site is busy: try again in a moment."), status: .serviceUnavailable)
+      return json(
+        Failed(error: "The site is busy: try again in a moment."), status: .serviceUnavailable)
     }
   }
 
   /// The creation options for a passkey of `account`'s.
-  static func creationOptions(_ accounts: Accounts, for account: Account, site: RelyingParty)
+  static func creationOptions(
+    _ accounts: Accounts, for account: Account, site: RelyingParty
+  )
     async throws -> Response
   {
     let challenge = try await accounts.challenge(for: .register(account: account.id))
