@@ -119,6 +119,13 @@ extension ConnectionState {
         reading = .body(head, request, chunked)
         return ending == .peerFinished ? .refuse(Self.bodyCutShort) : .wait
       case .failed(let error):
+        // What the decoder has read is let go now, not when the body ends: chunk lines and
+        // extensions can be hundreds of raw bytes per byte decoded, and kept they made a body
+        // within `maxBodySize` hold a thousand times that. Left is at most a part of one line.
+        if readIndex > 0 {
+          incoming.removeFirst(readIndex)
+          readIndex = 0
+        }
         return .refuse(error)
       case .done:
         break

@@ -181,7 +181,12 @@ struct ConnectionState {
   /// Bytes received but not yet parsed: pipelined requests waiting behind an answer.
   var unparsedBytes: Int { incoming.count - readIndex }
   var hasPendingOutput: Bool { writeIndex < output.count + outputBody.count }
-  var bufferedBytes: Int { incoming.count + output.count + outputBody.count }
+  /// Everything the connection holds: its input, its output, and a body being read.
+  var bufferedBytes: Int {
+    var body = 0
+    if case .body(_, let request, _) = reading { body = request.body.count }
+    return incoming.count + output.count + outputBody.count + body
+  }
   /// Bytes of a stream waiting to be sent.
   var pendingStreamBytes: Int { output.count + outputBody.count - writeIndex }
 
