@@ -60,7 +60,10 @@ extension ConnectionState {
       }
       if case .idle = reading {
         reading = .head
-        return .arm(arm(.header))
+        // The head's time runs from when it began to be awaited: a connection's first head from
+        // the accept, whose timer is running already. Armed again at the first byte, the first
+        // head had nearly twice the timeout.
+        if timer != .header { return .arm(arm(.header)) }
       }
       let parsed = HeadParser(maxBodySize: maxBodySize).parse(
         incoming, from: readIndex, scan: &headScan)
@@ -116,9 +119,6 @@ extension ConnectionState {
       readIndex = index
       switch result {
       case .needMore:
-        reading = .body(head, request, chunked)
-        return ending == .peerFinished ? .refuse(Self.bodyCutShort) : .wait
-      case .failed(let error):
         // What the decoder has read is let go now, not when the body ends: chunk lines and
         // extensions can be hundreds of raw bytes per byte decoded, and kept they made a body
         // within `maxBodySize` hold a thousand times that. Left is at most a part of one line.
@@ -126,6 +126,9 @@ extension ConnectionState {
           incoming.removeFirst(readIndex)
           readIndex = 0
         }
+        reading = .body(head, request, chunked)
+        return ending == .peerFinished ? .refuse(Self.bodyCutShort) : .wait
+      case .failed(let error):
         return .refuse(error)
       case .done:
         break
