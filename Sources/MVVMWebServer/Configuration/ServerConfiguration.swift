@@ -58,6 +58,10 @@ public struct ServerConfiguration: Sendable {
   /// to readers that do not keep up); past it the streams furthest behind are dropped first.
   /// 64 MiB by default. Each stream is also held to 256 KiB of its own.
   public var maxStreamBacklog: Int
+  /// The bytes one stream may have waiting when its next chunk comes before it is dropped
+  /// (`ConnectionState.defaultStreamLimit`, 256 KiB). A test raises it, so that the shared budget
+  /// (`maxStreamBacklog`) alone decides which reader goes.
+  var streamLimit = ConnectionState.defaultStreamLimit
   /// How many threads wait on the connections' sockets and serve them: by default one per core
   /// the process may run on (`Cores`). A test sets it to have more than one on any machine.
   var socketThreads: Int?

@@ -59,7 +59,9 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     self.pipeline = pipeline
     self.configuration = pipeline.configuration
     self.socketEvents = socketEvents
-    state = ConnectionState(maxBodySize: pipeline.configuration.maxBodySize, peer: peer)
+    state = ConnectionState(
+      maxBodySize: pipeline.configuration.maxBodySize, peer: peer,
+      streamLimit: pipeline.configuration.streamLimit)
     queue = DispatchQueue(label: pipeline.connectionQueueLabel, target: target)
     timer = DispatchSource.makeTimerSource(queue: queue)
   }

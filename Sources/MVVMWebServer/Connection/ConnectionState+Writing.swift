@@ -78,7 +78,7 @@ extension ConnectionState {
   ) -> ChunkResult? {
     guard case .streaming(let chunked, _) = writing else { return nil }
     let pending = output.count - writeIndex
-    guard pending <= Self.streamLimit, !sharedBudgetDrops(pending) else { return .drop }
+    guard pending <= streamLimit, !sharedBudgetDrops(pending) else { return .drop }
     if chunked {
       output.append(contentsOf: String(bytes.count, radix: 16).utf8)
       output.appendText("\r\n")
@@ -108,9 +108,15 @@ extension ConnectionState {
     writing = .closing
   }
 
-  /// `count` bytes were written: the next must follow within the `.write` timer.
+  /// `count` bytes were written: the next must follow within the `.write` timer. A stream's sent
+  /// bytes are let go at once: a reader that falls behind would otherwise keep, beside what it
+  /// has still to read, all it has read since the stream was last idle.
   mutating func wrote(_ count: Int) -> Timer {
     writeIndex += count
+    if isStreaming && writeIndex < output.count {
+      output.removeFirst(writeIndex)
+      writeIndex = 0
+    }
     return arm(.write)
   }
 

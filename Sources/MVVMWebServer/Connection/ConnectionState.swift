@@ -134,13 +134,15 @@ struct ConnectionState {
   /// How many bytes of a streamed answer may wait for a slow reader before it is dropped. The
   /// bound is on what is still unsent when the next chunk comes, not on a chunk: one large event
   /// goes to a reader that reads it, and only a reader whose backlog stays above this is dropped.
-  static let streamLimit = 256 * 1024
+  static let defaultStreamLimit = 256 * 1024
   /// The refusal of a request whose sender finished before its body did.
   static let bodyCutShort = HTTPError(
     .badRequest, "The request ended before its body was complete.")
 
   let maxBodySize: Int
   let peer: PeerAddress
+  /// This connection's stream's own backlog bound (`defaultStreamLimit` but in a test).
+  let streamLimit: Int
 
   var reading = Reading.idle
   var writing = Writing.idle
@@ -164,9 +166,10 @@ struct ConnectionState {
   /// How much of `output` and then `outputBody` has been sent.
   var writeIndex = 0
 
-  init(maxBodySize: Int, peer: PeerAddress) {
+  init(maxBodySize: Int, peer: PeerAddress, streamLimit: Int = Self.defaultStreamLimit) {
     self.maxBodySize = maxBodySize
     self.peer = peer
+    self.streamLimit = streamLimit
   }
 
   // MARK: What the driver asks
