@@ -23,14 +23,22 @@ public struct InProcessServer: Sendable {
   public func answer(_ request: Request) async -> Response {
     var request = request
     var response = pipeline.respond(to: &request)
-    guard case .later = response.body else { return response }
-    response = await response.made()
     if case .later = response.body {
+      response = await response.made()
       // As the connection does: an answer made later must be an answer.
-      return .ourFault
+      if case .later = response.body { return .ourFault }
+      pipeline.finish(&response, for: request)
     }
-    pipeline.finish(&response, for: request)
-    return response
+    guard case .atSending(let make) = response.body else { return response }
+    // Sent now, so made now, as the connection makes it.
+    var made = make()
+    switch made.body {
+    case .later, .atSending: return .ourFault
+    case .bytes, .stream: break
+    }
+    if made.route == nil { made.route = response.route }
+    pipeline.finish(&made, for: request)
+    return made
   }
 }
 

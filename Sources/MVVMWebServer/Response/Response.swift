@@ -94,6 +94,22 @@ public struct Response: Sendable {
     }
   }
 
+  /// An answer made by the connection at the moment it sends it, on its queue: after the
+  /// answers before it, and only while the client is still there and its wait has not run out.
+  /// `make` is called then, once, and what it returns is sent (it may not itself be made later
+  /// or at sending). For an answer that takes a share of something bounded, a place among the
+  /// open streams say: an answer that is never sent (its client gone, its time up) takes none.
+  ///
+  /// ```swift
+  /// .atSending {
+  ///   guard places.take() else { return .text("Too many streams.\n", status: .serviceUnavailable) }
+  ///   return Response(body: .stream { writer in writer.onEnd { places.giveBack() } })
+  /// }
+  /// ```
+  public static func atSending(_ make: @escaping @Sendable () -> Response) -> Response {
+    Response(body: .atSending(make))
+  }
+
   /// What an answer made later (`later`) hands on when its work threw instead of answering: the
   /// router makes the error page a synchronous handler's error gets (an `HTTPError` with its
   /// status, anything else a logged 500).
@@ -120,19 +136,26 @@ public struct Response: Sendable {
     }
   }
 
-  /// Applies `change` to the answer: now, or, for one made later, when it is made. Steps that
-  /// every answer goes through (security headers, the route's name) use it.
+  /// Applies `change` to the answer: now, or, for one made later or at sending, when it is made.
+  /// Steps that every answer goes through (security headers, the route's name) use it.
   public mutating func amend(_ change: @escaping @Sendable (inout Response) -> Void) {
-    guard case .later(let start) = body else {
-      change(&self)
-      return
-    }
-    body = .later { complete in
-      start { made in
-        var made = made
-        change(&made)
-        complete(made)
+    switch body {
+    case .later(let start):
+      body = .later { complete in
+        start { made in
+          var made = made
+          change(&made)
+          complete(made)
+        }
       }
+    case .atSending(let make):
+      body = .atSending {
+        var made = make()
+        change(&made)
+        return made
+      }
+    case .bytes, .stream:
+      change(&self)
     }
   }
 }
@@ -148,4 +171,7 @@ public enum ResponseBody: Sendable {
   /// The whole answer is made later (`Response.later`); this one's status and headers are not
   /// sent.
   case later(@Sendable (_ complete: @escaping @Sendable (Response) -> Void) -> Void)
+  /// The whole answer is made as it is sent (`Response.atSending`); this one's status and
+  /// headers are not sent.
+  case atSending(@Sendable () -> Response)
 }
