@@ -215,7 +215,7 @@ struct Serve: ParsableCommand {
       throw ValidationError("the PORT environment variable must be a port number from 0 to 65535")
     }
     if maxBody < 0 { throw ValidationError("--max-body must be zero or more bytes") }
-    if dev, unixSocket != nil || !Self.isLoopback(host) {
+    if dev, unixSocket != nil || !AllowedHosts.isLoopback(host) {
       throw ValidationError("--dev shows errors in the browser: use it on a loopback --host only")
     }
     if socketGroup != nil, unixSocket == nil {
@@ -256,26 +256,18 @@ struct Serve: ParsableCommand {
     } catch {
       throw ValidationError("--allowed-hosts \(error)")
     }
-    if allowedHosts.isEmpty, unixSocket == nil, !Self.isLoopback(host) {
+    if allowedHosts.isEmpty, unixSocket == nil, !AllowedHosts.isLoopback(host) {
       throw ValidationError(
         "--allowed-hosts is required when listening on \(host): name the host names browsers use, like --allowed-hosts example.com (or * for any)"
       )
     }
   }
 
-  /// `--allowed-hosts`, or by default: on loopback its own names only (a page rebound to
+  /// `--allowed-hosts`, or by default the site's own names, which the framework takes from the
+  /// address served (`AllowedHosts.ownNames`): on loopback its names only (a page rebound to
   /// 127.0.0.1 by DNS sends its own), behind a unix socket any (only the proxy reaches it).
   func hostsAllowed() throws -> AllowedHosts {
-    guard allowedHosts.isEmpty else { return try AllowedHosts(specifications: allowedHosts) }
-    return unixSocket == nil ? .loopback(listeningOn: host) : .any
-  }
-
-  /// Loopback only: no other machine can connect.
-  static func isLoopback(_ host: String) -> Bool {
-    if host == "localhost" || host == "::1" { return true }
-    // 127.x.y.z, written as four plain numbers (not a name that merely starts with "127.").
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    allowedHosts.isEmpty ? .ownNames : try AllowedHosts(specifications: allowedHosts)
   }
 
   func run() throws {
@@ -318,19 +310,29 @@ struct Serve: ParsableCommand {
       throw ExitCode.failure
     }
     let tcpPort = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
-    let server = HTTPServer(
-      configuration: ServerConfiguration(
+    // The site's own configuration (its middleware, proxy rules, hosts and security headers),
+    // with the limits of the command line.
+    var configuration: ServerConfiguration
+    do {
+      configuration = try application.site.serverConfiguration(
         address: unixSocket.map { .unix(path: $0, group: socketGroup) }
-          ?? .tcp(host: host, port: tcpPort),
-        maxBodySize: maxBody,
-        maxConnections: connections, headerTimeout: .seconds(headerTimeout),
-        bodyTimeout: .seconds(bodyTimeout), bodyDeadline: .seconds(bodyDeadline),
-        idleTimeout: .seconds(idleTimeout),
-        drainDeadline: .seconds(drainTimeout), answerTimeout: .seconds(answerTimeout),
-        logger: logger, logsRequests: !quiet, metrics: metrics.server,
-        middleware: ServerConfiguration.standardMiddleware + application.middleware,
-        requestPreparer: { application.prepare(&$0) }, maxStreamBacklog: maxStreamMemory << 20),
-      responder: application)
+          ?? .tcp(host: host, port: tcpPort))
+    } catch {
+      printError("mvvmweb: \(error)")
+      throw ExitCode.failure
+    }
+    configuration.maxBodySize = maxBody
+    configuration.maxConnections = connections
+    configuration.headerTimeout = .seconds(headerTimeout)
+    configuration.bodyTimeout = .seconds(bodyTimeout)
+    configuration.bodyDeadline = .seconds(bodyDeadline)
+    configuration.idleTimeout = .seconds(idleTimeout)
+    configuration.drainDeadline = .seconds(drainTimeout)
+    configuration.answerTimeout = .seconds(answerTimeout)
+    configuration.logger = logger
+    configuration.logsRequests = !quiet
+    configuration.maxStreamBacklog = maxStreamMemory << 20
+    let server = HTTPServer(configuration: configuration, responder: application)
     do {
       try server.start()
     } catch {

@@ -26,14 +26,11 @@ final class AppHarness: Sendable {
     configure(&configuration)
     let application = try WebApplication(configuration: configuration)
     self.application = application
-    server = HTTPServer(
-      configuration: ServerConfiguration(
-        address: .tcp(host: "127.0.0.1", port: 0),
-        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-        metrics: configuration.metrics.server,
-        middleware: ServerConfiguration.standardMiddleware + application.middleware,
-        requestPreparer: { application.prepare(&$0) }),
-      responder: application)
+    // Served as a user's app is: the site's own server configuration.
+    var serving = try application.site.serverConfiguration(
+      address: .tcp(host: "127.0.0.1", port: 0))
+    serving.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    server = HTTPServer(configuration: serving, responder: application)
     try server.start()
     client = TestClient(port: server.port)
   }

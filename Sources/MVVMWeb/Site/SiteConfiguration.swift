@@ -13,7 +13,9 @@ public struct SiteConfiguration: Sendable {
   public var basePath: String
   /// The proxies whose forwarding headers are believed.
   public var trustedProxies: TrustedProxies
-  /// The host names browsers may ask for (DNS rebinding protection).
+  /// The host names browsers may ask for (DNS rebinding protection). By default the site's own,
+  /// from the address it is served at (`AllowedHosts.ownNames`): on loopback its names, on a
+  /// unix socket any; on another address the site must be given them.
   public var allowedHosts: AllowedHosts
   /// Where the site counts for `/metrics`; give its `server` part to the server too.
   public var metrics: AppMetrics
@@ -27,7 +29,7 @@ public struct SiteConfiguration: Sendable {
   public init(
     templatesDirectory: String = "Templates", publicDirectory: String = "Public",
     usesErrorTemplate: Bool = false, basePath: String = "",
-    trustedProxies: TrustedProxies = .loopback, allowedHosts: AllowedHosts = .any,
+    trustedProxies: TrustedProxies = .loopback, allowedHosts: AllowedHosts = .ownNames,
     metrics: AppMetrics = AppMetrics(), developerMode: Bool = false,
     live: LiveSettings = LiveSettings()
   ) {

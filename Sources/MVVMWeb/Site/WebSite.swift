@@ -6,7 +6,7 @@ import MVVMWebServer
 /// ```swift
 /// let website = try site.build()
 /// let server = HTTPServer(
-///   configuration: website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 8080)),
+///   configuration: try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 8080)),
 ///   responder: website)
 /// ```
 public struct WebSite: Responder {
@@ -33,21 +33,32 @@ public struct WebSite: Responder {
   /// 204 when live updates are off (`InputEventsOff`), and the revalidation of unchanged pages
   /// before routing. List them after the server's standard middleware.
   public var middleware: [any Middleware] {
+    middleware(allowing: configuration.allowedHosts)
+  }
+
+  private func middleware(allowing hosts: AllowedHosts) -> [any Middleware] {
     let liveOff: [any Middleware] = configuration.live.maxStreams <= 0 ? [InputEventsOff()] : []
     return [
       SecurityHeadersMiddleware(),
-      HostCheck(configuration.allowedHosts, errorPage: router.errorPage),
+      HostCheck(hosts, errorPage: router.errorPage),
     ] + liveOff + [EarlyRevalidation(validator)]
   }
 
   /// What a server needs to serve this site at `address`: the server's standard middleware then
   /// the site's, the proxy rules applied to every request (`prepare`), and the site's metrics.
   /// Change the other limits on the result.
-  public func serverConfiguration(address: ServerConfiguration.Address) -> ServerConfiguration {
-    ServerConfiguration(
+  ///
+  /// The hosts the site answers are its configuration's, or by default (`AllowedHosts.ownNames`)
+  /// the address's own: on loopback its names, on a unix socket any. On another address a site
+  /// that was not told its names is refused here (`AllowedHostsRequired`), before it listens.
+  public func serverConfiguration(
+    address: ServerConfiguration.Address
+  ) throws(AllowedHostsRequired) -> ServerConfiguration {
+    let hosts = try configuration.allowedHosts.served(at: address)
+    return ServerConfiguration(
       address: address, metrics: configuration.metrics.server,
-      middleware: ServerConfiguration.standardMiddleware + middleware,
-      requestPreparer: { [self] in prepare(&$0) })
+      middleware: ServerConfiguration.standardMiddleware + middleware(allowing: hosts),
+      requestPreparer: { [self] in prepare(&$0, allowing: hosts) })
   }
 
   /// Answers `request` through the router.
@@ -56,9 +67,18 @@ public struct WebSite: Responder {
   }
 
   /// Fills in what the request looked like where it entered the deployment: the real client,
-  /// scheme, host and path prefix, believed only from trusted proxies. Give it to the server as
+  /// scheme, host and path prefix, believed only from trusted proxies, and only for a request
+  /// whose own `Host` the site serves. Give it to the server as
   /// `ServerConfiguration.requestPreparer`.
   public func prepare(_ request: inout Request) {
+    prepare(&request, allowing: configuration.allowedHosts)
+  }
+
+  private func prepare(_ request: inout Request, allowing hosts: AllowedHosts) {
+    // The host the connection received is checked before anything a proxy says is believed: a
+    // page on a name rebound to 127.0.0.1 (DNS rebinding) may send `X-Forwarded-Host:
+    // localhost`, and loopback is a trusted proxy. Left as it came, the host check refuses it.
+    guard hosts.allows(request.host) else { return }
     let peer: ProxyPeer =
       switch request.peer {
       case .unix: .unixSocket
@@ -70,6 +90,7 @@ public struct WebSite: Responder {
     }
     request.clientAddress = forwarded.clientAddress
     if let scheme = forwarded.scheme { request.scheme = scheme }
+    // A forwarded host replaces it, and the host check then checks that one in its turn.
     if let host = forwarded.host { request.host = host }
     request.basePath = forwarded.prefix ?? configuration.basePath
     if let id = forwarded.requestID { request.id = id }

@@ -31,8 +31,8 @@ public struct AppConfiguration: Sendable {
   /// the app below its root without sending `X-Forwarded-Prefix`.
   public var basePath: String
   public var trustedProxies: TrustedProxies
-  /// The host names browsers may ask for (DNS rebinding protection); any when listening on
-  /// loopback or a unix socket only.
+  /// The host names browsers may ask for (DNS rebinding protection); by default the site's own,
+  /// from the address it is served at (`AllowedHosts.ownNames`).
   public var allowedHosts: AllowedHosts
   /// Where the app counts for `/metrics`; give its `server` part to the server too.
   public var metrics: AppMetrics
@@ -50,7 +50,7 @@ public struct AppConfiguration: Sendable {
     publicDirectory: String = "Public", songsPath: String? = nil, seedsDemoData: Bool = true,
     timeZone: TimeZone = .current, basePath: String = "",
     trustedProxies: TrustedProxies = .loopback,
-    allowedHosts: AllowedHosts = .any, metrics: AppMetrics = AppMetrics(),
+    allowedHosts: AllowedHosts = .ownNames, metrics: AppMetrics = AppMetrics(),
     developerMode: Bool = false, live: LiveSettings = LiveSettings(),
     usersLatency: Duration = .zero, databaseURL: String? = nil, databasePoolSize: Int = 8,
     storeDeadline: Duration = .seconds(3), sqliteReaders: Int = 4

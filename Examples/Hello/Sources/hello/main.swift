@@ -31,7 +31,7 @@ do {
   try site.staticFiles()
   let website = try site.build()
   let server = HTTPServer(
-    configuration: website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: port)),
+    configuration: try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: port)),
     responder: website)
   try server.start()
   say("serving on http://127.0.0.1:\(server.port)")
