@@ -26,6 +26,32 @@ import Testing
     #expect(try client.request("GET", "/named").status == 500)
   }
 
+  /// The answer headers go on every answer the server sends, its own refusal of a request it
+  /// could not read included, but a 304; a field that may not go on the wire never does.
+  @Test func theAnswerHeadersAreOnEveryAnswerButA304() throws {
+    var router = Router()
+    router.get("/hello") { _ in .text("hi") }
+    router.get("/same") { _ in Response(status: .notModified) }
+    let server = try startTestServer(responder: router) {
+      $0.answerHeaders = [
+        "X-Content-Type-Options": "nosniff", "Bad Name": "x", "X-Split": "a\r\nInjected: 1",
+      ]
+    }
+    defer { server.shutdown() }
+    let page = try TestClient(port: server.port).request("GET", "/hello")
+    let refusing = try TestClient(port: server.port)
+    refusing.send("GET /hello HTTP/1.1\r\nHost: a b\r\n\r\n")
+    let refused = try refusing.readResponse()
+    #expect(refused.status == 400)
+    for response in [page, refused] {
+      #expect(response.header("X-Content-Type-Options") == "nosniff")
+      #expect(response.header("Bad Name") == nil && response.header("X-Split") == nil)
+      #expect(response.header("Injected") == nil)
+    }
+    let same = try TestClient(port: server.port).request("GET", "/same")
+    #expect(same.status == 304 && same.header("X-Content-Type-Options") == nil)
+  }
+
   @Test(arguments: [
     "a, b", "a b", "user@host", "host/path", "", "[::1", "host:", "host:123456", "host:8o",
     "exa\"mple",

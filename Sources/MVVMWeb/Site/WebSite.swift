@@ -28,10 +28,11 @@ public struct WebSite: Responder {
     }
   }
 
-  /// What the site puts in front of its routes, in this order: the security headers on every
-  /// answer (the refusals below included), the host check, the forms' input events answered
-  /// 204 when live updates are off (`InputEventsOff`), and the revalidation of unchanged pages
-  /// before routing. List them after the server's standard middleware.
+  /// What the site puts in front of its routes, in this order: the cache policy and
+  /// `Retry-After` on every answer (the refusals below included), the host check, the forms'
+  /// input events answered 204 when live updates are off (`InputEventsOff`), and the
+  /// revalidation of unchanged pages before routing. List them after the server's standard
+  /// middleware.
   public var middleware: [any Middleware] {
     middleware(allowing: configuration.allowedHosts)
   }
@@ -45,8 +46,9 @@ public struct WebSite: Responder {
   }
 
   /// What a server needs to serve this site at `address`: the server's standard middleware then
-  /// the site's, the proxy rules applied to every request (`prepare`), and the site's metrics.
-  /// Change the other limits on the result.
+  /// the site's, the proxy rules applied to every request (`prepare`), the security headers
+  /// written on every answer (`answerHeaders`, refusals and `/healthz` included), and the
+  /// site's metrics. Change the other limits on the result.
   ///
   /// The hosts the site answers are its configuration's, or by default (`AllowedHosts.ownNames`)
   /// the address's own: on loopback its names, on a unix socket any. On another address a site
@@ -58,8 +60,15 @@ public struct WebSite: Responder {
     return ServerConfiguration(
       address: address, metrics: configuration.metrics.server,
       middleware: ServerConfiguration.standardMiddleware + middleware(allowing: hosts),
-      requestPreparer: { [self] in prepare(&$0, allowing: hosts) })
+      requestPreparer: { [self] in prepare(&$0, allowing: hosts) },
+      answerHeaders: answerHeaders)
   }
+
+  /// The header fields every answer of the site carries, whatever made it (a page, `/healthz`,
+  /// the server's own refusal of a request it could not read): a strict content security
+  /// policy, no type sniffing and no referrer to other sites. Give them to the server as
+  /// `ServerConfiguration.answerHeaders` (`serverConfiguration(address:)` does).
+  public var answerHeaders: HTTPHeaders { SecurityHeaders.fields }
 
   /// Answers `request` through the router.
   public func respond(to request: Request) -> Response {

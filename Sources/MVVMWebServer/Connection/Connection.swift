@@ -61,7 +61,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     self.socketEvents = socketEvents
     state = ConnectionState(
       maxBodySize: pipeline.configuration.maxBodySize, peer: peer,
-      streamLimit: pipeline.configuration.streamLimit)
+      streamLimit: pipeline.configuration.streamLimit, answerHeaders: pipeline.answerHeaderLines)
     queue = DispatchQueue(label: pipeline.connectionQueueLabel, target: target)
     timer = DispatchSource.makeTimerSource(queue: queue)
   }

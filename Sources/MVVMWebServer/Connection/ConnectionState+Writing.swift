@@ -20,8 +20,9 @@ extension ConnectionState {
     let bodyless =
       head.method == .head || response.status.code == 304 || response.status.code == 204
     ResponseHead.encode(
-      response, contentLength: response.status.code == 204 ? 0 : body.count, keepAlive: keepAlive,
-      minorVersion: head.minorVersion, serverName: serverName, requestID: requestID, into: &output)
+      response, contentLength: body.count, keepAlive: keepAlive,
+      minorVersion: head.minorVersion, serverName: serverName, requestID: requestID,
+      answerHeaders: answerHeaders, into: &output)
     if !bodyless { outputBody = body }
     writing = keepAlive ? .idle : .closing
     return true
@@ -57,7 +58,7 @@ extension ConnectionState {
     ResponseHead.encode(
       response, contentLength: isHead ? 0 : nil, chunked: chunked, keepAlive: streamKeepAlive,
       minorVersion: head.minorVersion, serverName: serverName, requestID: requestID,
-      into: &output)
+      answerHeaders: answerHeaders, into: &output)
     if isHead {
       writing = streamKeepAlive ? .idle : .closing
       return false
@@ -103,7 +104,7 @@ extension ConnectionState {
     guard writing != .closed, writing != .lingering else { return }
     ResponseHead.encode(
       response, contentLength: response.bodyCount, keepAlive: false, minorVersion: 1,
-      serverName: serverName, requestID: nil, into: &output)
+      serverName: serverName, requestID: nil, answerHeaders: answerHeaders, into: &output)
     if case .bytes(let body) = response.body { outputBody = body }
     writing = .closing
   }

@@ -143,6 +143,8 @@ struct ConnectionState {
   let peer: PeerAddress
   /// This connection's stream's own backlog bound (`defaultStreamLimit` but in a test).
   let streamLimit: Int
+  /// Lines every answer's head carries (`ServerConfiguration.answerHeaders`, as bytes).
+  let answerHeaders: [UInt8]
 
   var reading = Reading.idle
   var writing = Writing.idle
@@ -166,10 +168,14 @@ struct ConnectionState {
   /// How much of `output` and then `outputBody` has been sent.
   var writeIndex = 0
 
-  init(maxBodySize: Int, peer: PeerAddress, streamLimit: Int = Self.defaultStreamLimit) {
+  init(
+    maxBodySize: Int, peer: PeerAddress, streamLimit: Int = Self.defaultStreamLimit,
+    answerHeaders: [UInt8] = []
+  ) {
     self.maxBodySize = maxBodySize
     self.peer = peer
     self.streamLimit = streamLimit
+    self.answerHeaders = answerHeaders
   }
 
   // MARK: What the driver asks

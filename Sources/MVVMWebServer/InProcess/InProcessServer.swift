@@ -26,19 +26,29 @@ public struct InProcessServer: Sendable {
     if case .later = response.body {
       response = await response.made()
       // As the connection does: an answer made later must be an answer.
-      if case .later = response.body { return .ourFault }
+      if case .later = response.body { return sent(.ourFault) }
       pipeline.finish(&response, for: request)
     }
-    guard case .atSending(let make) = response.body else { return response }
+    guard case .atSending(let make) = response.body else { return sent(response) }
     // Sent now, so made now, as the connection makes it.
     var made = make()
     switch made.body {
-    case .later, .atSending: return .ourFault
+    case .later, .atSending: return sent(.ourFault)
     case .bytes, .stream: break
     }
     if made.route == nil { made.route = response.route }
     pipeline.finish(&made, for: request)
-    return made
+    return sent(made)
+  }
+
+  /// `response` with the fields the server writes on every answer but a 304.
+  private func sent(_ response: Response) -> Response {
+    let common = pipeline.configuration.answerHeaders
+    guard response.status != .notModified, !common.fields.isEmpty else { return response }
+    var sent = response
+    sent.headers.reserveCapacity(sent.headers.fields.count + common.fields.count)
+    for field in common.fields { sent.headers.add(field.name, field.value) }
+    return sent
   }
 }
 
