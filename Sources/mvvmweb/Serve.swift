@@ -110,6 +110,13 @@ struct Serve: ParsableCommand {
   var maxStreamMemory = 64
 
   @Option(
+    name: .customLong("file-cache"),
+    help: ArgumentHelp(
+      "Megabytes of static files and media kept in memory, ready to send; past it the files served least recently are let go first (0 keeps none). A file changed or removed on disk is read again, never sent as it was.",
+      valueName: "MB"))
+  var fileCache = 64
+
+  @Option(
     name: .customLong("max-live-pages"),
     help: ArgumentHelp(
       "Different live pages followed at once (each is rendered on every change of its data, however many streams follow it); a stream for one more gets 503 and its page simply stops updating.",
@@ -226,6 +233,9 @@ struct Serve: ParsableCommand {
     if !(1...1_048_576).contains(maxStreamMemory) {
       throw ValidationError("--max-stream-memory must be from 1 to 1048576 megabytes")
     }
+    if !(0...1_048_576).contains(fileCache) {
+      throw ValidationError("--file-cache must be from 0 to 1048576 megabytes")
+    }
     if maxLivePages < 1 { throw ValidationError("--max-live-pages must be at least 1") }
     if maxLiveElement < 1 { throw ValidationError("--max-live-element must be at least 1 byte") }
     if !(usersLatency >= 0 && usersLatency <= 60) {
@@ -288,7 +298,7 @@ struct Serve: ParsableCommand {
       live: LiveSettings(
         maxStreams: maxStreams, maxPages: maxLivePages, maxElementBytes: maxLiveElement,
         heartbeat: .seconds(heartbeat)),
-      usersLatency: .seconds(usersLatency))
+      usersLatency: .seconds(usersLatency), fileCache: FileCache(budget: fileCache << 20))
     appConfiguration = database.applied(to: appConfiguration)
     let connections = OpenFileLimit.connections(fitting: maxConnections, logger: logger)
     try requireFolder(templates, "templates", flag: "--templates")

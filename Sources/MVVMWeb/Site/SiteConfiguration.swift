@@ -24,6 +24,9 @@ public struct SiteConfiguration: Sendable {
   public var developerMode: Bool
   /// Live pages' streams: their cap, heartbeat and reconnect hint.
   public var live: LiveSettings
+  /// Where the site's static files (and an app's other folders served through it) are kept in
+  /// memory, within one byte budget (64 MiB by default).
+  public var fileCache: FileCache
 
   /// A site with its templates in `templatesDirectory` and static files in `publicDirectory`.
   public init(
@@ -31,7 +34,7 @@ public struct SiteConfiguration: Sendable {
     usesErrorTemplate: Bool = false, basePath: String = "",
     trustedProxies: TrustedProxies = .loopback, allowedHosts: AllowedHosts = .ownNames,
     metrics: AppMetrics = AppMetrics(), developerMode: Bool = false,
-    live: LiveSettings = LiveSettings()
+    live: LiveSettings = LiveSettings(), fileCache: FileCache = FileCache()
   ) {
     self.templatesDirectory = templatesDirectory
     self.publicDirectory = publicDirectory
@@ -42,5 +45,6 @@ public struct SiteConfiguration: Sendable {
     self.metrics = metrics
     self.developerMode = developerMode
     self.live = live
+    self.fileCache = fileCache
   }
 }

@@ -44,6 +44,8 @@ public struct AppConfiguration: Sendable {
   /// How long making a new set of users takes (the remote API the Timehop sample calls), so
   /// open lists show a loading state meanwhile.
   public var usersLatency: Duration
+  /// Where the static files and the memories' media are kept in memory, within one byte budget.
+  public var fileCache: FileCache
 
   public init(
     dataDirectory: String = "data", templatesDirectory: String = "Templates",
@@ -53,7 +55,8 @@ public struct AppConfiguration: Sendable {
     allowedHosts: AllowedHosts = .ownNames, metrics: AppMetrics = AppMetrics(),
     developerMode: Bool = false, live: LiveSettings = LiveSettings(),
     usersLatency: Duration = .zero, databaseURL: String? = nil, databasePoolSize: Int = 8,
-    storeDeadline: Duration = .seconds(3), sqliteReaders: Int = 4
+    storeDeadline: Duration = .seconds(3), sqliteReaders: Int = 4,
+    fileCache: FileCache = FileCache()
   ) {
     self.dataDirectory = dataDirectory
     self.templatesDirectory = templatesDirectory
@@ -72,6 +75,7 @@ public struct AppConfiguration: Sendable {
     self.databasePoolSize = databasePoolSize
     self.storeDeadline = storeDeadline
     self.sqliteReaders = sqliteReaders
+    self.fileCache = fileCache
   }
 
   /// How the site is served: its folders, proxies, hosts, metrics, mode and live pages.
@@ -79,7 +83,8 @@ public struct AppConfiguration: Sendable {
     SiteConfiguration(
       templatesDirectory: templatesDirectory, publicDirectory: publicDirectory,
       usesErrorTemplate: true, basePath: basePath, trustedProxies: trustedProxies,
-      allowedHosts: allowedHosts, metrics: metrics, developerMode: developerMode, live: live)
+      allowedHosts: allowedHosts, metrics: metrics, developerMode: developerMode, live: live,
+      fileCache: fileCache)
   }
 
   /// The database file inside the data folder.

@@ -40,7 +40,8 @@ public struct WebApplication: Responder {
     site.metricsPage()
     try site.staticFiles()
     // Browsers ask for /favicon.ico by themselves where no page names an icon.
-    let icon = try StaticFiles(root: configuration.publicDirectory)
+    let icon = try StaticFiles(
+      root: configuration.publicDirectory, cache: site.configuration.fileCache)
     site.get(Route("/favicon.ico")) { request in
       icon.respond(to: request, segments: ["favicon.svg"])
     }
