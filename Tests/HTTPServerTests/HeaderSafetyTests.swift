@@ -26,6 +26,19 @@ import Testing
     #expect(try client.request("GET", "/named").status == 500)
   }
 
+  /// A redirect's `Location` is a URI: a letter outside ASCII, a space, or another byte no URI
+  /// holds is percent-encoded (as UTF-8), and the escapes already there are kept.
+  @Test func aRedirectsLocationIsPercentEncoded() throws {
+    var router = Router()
+    router.get("/go") { _ in .redirect(to: "/players/Chloé new?q=a b&x=%41{}") }
+    let server = try startTestServer(responder: router)
+    defer { server.shutdown() }
+    let response = try TestClient(port: server.port).request("GET", "/go")
+    #expect(response.status == 303)
+    #expect(response.header("Location") == "/players/Chlo%C3%A9%20new?q=a%20b&x=%41%7B%7D")
+    #expect(Response.redirect(to: "/plain?a=1").headers["location"] == "/plain?a=1")
+  }
+
   /// The answer headers go on every answer the server sends, its own refusal of a request it
   /// could not read included, but a 304; a field that may not go on the wire never does.
   @Test func theAnswerHeadersAreOnEveryAnswerButA304() throws {

@@ -13,7 +13,8 @@ struct SiteLinks: LinkPrinter {
   private(set) var reuseKey: UInt64? = newReuseKey()
 
   init() {
-    add(Asset.self) { "/static/" + Self.encodedSegment($0.file) }
+    // A file in a folder of the public one (`screenshots/a.png`) keeps its slashes.
+    add(Asset.self) { "/static/" + Self.encodedSegments($0.file) }
   }
 
   /// Whether `type` has a printer already.
@@ -32,16 +33,24 @@ struct SiteLinks: LinkPrinter {
     printers[ObjectIdentifier(type(of: destination))]?(destination) ?? URLSafetyBlocked.url
   }
 
-  /// A path segment from data (an id, a file name), percent-encoded so it stays one segment.
+  /// A path segment from data (an id, a file name), percent-encoded so it stays one segment:
+  /// everything but RFC 3986's unreserved characters (ASCII letters and digits, `-._~`) is
+  /// escaped, a letter outside ASCII as its UTF-8 bytes, so an address is plain ASCII.
   static func encodedSegment(_ text: String) -> String {
     text.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? ""
   }
 
-  private static let segmentCharacters: CharacterSet = {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return allowed
-  }()
+  /// A path of several segments from data (`screenshots/a b.png`), each encoded as one and
+  /// joined with the slashes that separate them.
+  static func encodedSegments(_ text: String) -> String {
+    text.split(separator: "/", omittingEmptySubsequences: false)
+      .map { encodedSegment(String($0)) }.joined(separator: "/")
+  }
+
+  /// RFC 3986's unreserved characters: `CharacterSet.alphanumerics` would let every letter and
+  /// digit of Unicode through unescaped.
+  private static let segmentCharacters = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
 /// What a destination no feature prints becomes: a URL that goes nowhere.

@@ -22,9 +22,7 @@ extension Parameters {
 /// Builds `?a=1&b=2`, percent-encoding names and values.
 public func queryString(_ pairs: [(name: String, value: String)]) -> String {
   guard !pairs.isEmpty else { return "" }
-  var allowed = CharacterSet.alphanumerics
-  allowed.insert(charactersIn: "-._~")
-  let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-  }
-  return "?" + pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+  return "?"
+    + pairs.map { SiteLinks.encodedSegment($0.name) + "=" + SiteLinks.encodedSegment($0.value) }
+    .joined(separator: "&")
 }

@@ -45,8 +45,33 @@ public struct Response: Sendable {
   }
 
   /// A redirect; 303 by default, so a form post is followed by a GET (Post/Redirect/Get).
+  /// `Location` is a URI, ASCII only: a byte outside ASCII (a name in another script), a space
+  /// or another character no URI holds is percent-encoded, as its UTF-8 bytes; escapes already
+  /// there are kept. CR, LF and NUL are left for the server's header check, which answers 500.
   public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> Response {
-    Response(status: status, headers: ["Location": location])
+    Response(status: status, headers: ["Location": uriText(location)])
+  }
+
+  /// `text` with every byte a URI may not hold percent-encoded (RFC 3986 §2: outside ASCII,
+  /// DEL, the space, the double quote, angle brackets, backslash, caret, backtick, braces and
+  /// the bar); unchanged, and not copied, when it has none.
+  static func uriText(_ text: String) -> String {
+    func escapes(_ byte: UInt8) -> Bool {
+      byte >= 0x7F || byte == 0x20 || "\"<>\\^`{|}".utf8.contains(byte)
+    }
+    guard text.utf8.contains(where: escapes) else { return text }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count &* 3)
+    for byte in text.utf8 {
+      if escapes(byte) {
+        // trap-ok: each half of a byte indexes the 16 digits
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The plain 500 for a bug of ours the server caught (an unsafe header, a failure no router
