@@ -90,6 +90,20 @@ public final class SQLiteLeagueStore: LeagueStore {
           UPDATE matchPlayer SET matchId = lower(matchId), playerId = lower(playerId);
           """)
     }
+    migrator.registerMigration("league-4-one-name-rule") { db in
+      // Name keys by the rule every store keeps (`PlayerName.key`: canonical equivalence and
+      // case folding), where they were lowercase only. Names the old keys told apart and the
+      // rule does not (a decomposed "Chloé" beside a composed one, "Straße" beside "STRASSE")
+      // all stay, the later ones under keys of their own; the app reports them at start.
+      let players = try Row.fetchAll(db, sql: "SELECT id, name FROM player ORDER BY nameKey, id")
+        .map { row in (id: row[0] as String, name: row[1] as String) }
+      // Every key moved aside first: a new key may be another row's old one.
+      try db.execute(sql: "UPDATE player SET nameKey = char(31) || id")
+      for (player, key) in zip(players, PlayerName.storedKeys(players)) {
+        try db.execute(
+          sql: "UPDATE player SET nameKey = ? WHERE id = ?", arguments: [key, player.id])
+      }
+    }
   }
 
   /// One statement, so `unsafeRead` (as every one-statement read here): SQLite runs it in a read
@@ -125,7 +139,7 @@ public final class SQLiteLeagueStore: LeagueStore {
     try database.unsafeRead { db in
       try Bool.fetchOne(
         db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM player WHERE nameKey = ?)"),
-        arguments: [name.lowercased()]) ?? false
+        arguments: [PlayerName.key(name)]) ?? false
     }
   }
 

@@ -2,6 +2,7 @@ import FortunesWeb
 import Foundation
 import League
 import LeagueWeb
+import Logging
 import MVVMWeb
 import Memories
 import MemoriesWeb
@@ -27,6 +28,7 @@ public struct WebApplication: Responder {
     let changes = ChangeFeed()
     stores = try AppStores(configuration, changes: changes)
     try Self.seed(stores, configuration)
+    try Self.reportSharedNames(stores.league)
     var site = Site(configuration.site, changes: changes)
     try Self.addFeatures(to: &site, stores: stores, configuration: configuration)
     self.site = try site.build()
@@ -73,6 +75,23 @@ public struct WebApplication: Responder {
     }
     try FileManager.default.createDirectory(
       atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
+  }
+
+  /// Logs the players a league kept from before the stores' one rule for names
+  /// (`PlayerName.key`) that share a name under it: both stay, and only a person can tell which
+  /// to rename.
+  static func reportSharedNames(
+    _ league: any LeagueStore, to logger: Logger = Logger(label: "mvvmweb")
+  ) throws {
+    for players in try league.playersSharingNames() {
+      let names = players.map { "\"\($0.name)\" (\($0.id.lowercasedText))" }
+      logger.warning(
+        """
+        league: the players \(names.joined(separator: ", ")) have one name under the rule names \
+        are compared by (Unicode canonical equivalence, case folded); both are kept, and new \
+        players cannot take it: rename one to tell them apart
+        """)
+    }
   }
 
   /// The router of every app.
