@@ -183,7 +183,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     }
     guard receivedAny || finished || state.ending == .peerFinished, !state.isClosed else { return }
     if let bodyTimer = state.afterRead() { arm(bodyTimer) }
-    let stoppedAtBound = state.unparsedBytes >= ConnectionState.pipelineLimit
+    let stoppedAtBound = state.isAtReadBound
     process()
     updateReading()
     // Stopped at the bound with the kernel still holding bytes: read on once processed, unless

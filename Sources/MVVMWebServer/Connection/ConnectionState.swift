@@ -131,6 +131,8 @@ struct ConnectionState {
 
   /// How many unparsed bytes a connection buffers behind an unsent answer.
   static let pipelineLimit = HeadParser.maxHeadLength + 16 * 1024
+  /// How many unparsed bytes of a chunked body are read before they are decoded: one read.
+  static let chunkedReadLimit = 16 * 1024
   /// How many bytes of a streamed answer may wait for a slow reader before it is dropped. The
   /// bound is on what is still unsent when the next chunk comes, not on a chunk: one large event
   /// goes to a reader that reads it, and only a reader whose backlog stays above this is dropped.
