@@ -30,6 +30,8 @@ public final class FileCache: Sendable {
   }
 
   private let state = Mutex(State())
+  /// Files let go are given back to the system, not kept by the allocator beside those kept.
+  private let trim = MemoryTrim()
 
   /// A cache of at most `budget` bytes (64 MiB by default); a negative budget keeps nothing.
   public init(budget: Int = 64 << 20) {
@@ -53,27 +55,35 @@ public final class FileCache: Sendable {
   /// least recently until it fits. One larger than the whole budget is not kept.
   func keep(_ file: StaticFile, at path: String, version: FileVersion) {
     let cost = file.byteCount
-    state.withLock { state in
-      if let old = state.entries.removeValue(forKey: path) { state.bytes -= old.cost }
-      guard cost <= budget else { return }
+    let letGo = state.withLock { state -> Bool in
+      var letGo = false
+      if let old = state.entries.removeValue(forKey: path) {
+        state.bytes -= old.cost
+        letGo = true
+      }
+      guard cost <= budget else { return letGo }
       if state.bytes + cost > budget {
         // One sort for a whole eviction, on a miss only: a miss reads a file from disk anyway.
         let oldestFirst = state.entries.sorted { $0.value.lastUse < $1.value.lastUse }
         for (oldPath, old) in oldestFirst where state.bytes + cost > budget {
           state.entries[oldPath] = nil
           state.bytes -= old.cost
+          letGo = true
         }
       }
       state.uses += 1
       state.entries[path] = Entry(file: file, version: version, cost: cost, lastUse: state.uses)
       state.bytes += cost
+      return letGo
     }
+    if letGo { trim.soon() }
   }
 
   /// Lets go of what is kept for `path` (the file is gone).
   func forget(_ path: String) {
-    state.withLock { state in
-      if let old = state.entries.removeValue(forKey: path) { state.bytes -= old.cost }
+    let letGo = state.withLock { state in
+      state.entries.removeValue(forKey: path).map { state.bytes -= $0.cost } != nil
     }
+    if letGo { trim.soon() }
   }
 }
