@@ -84,18 +84,25 @@ public struct WebSite: Responder {
   }
 
   private func prepare(_ request: inout Request, allowing hosts: AllowedHosts) {
-    // The host the connection received is checked before anything a proxy says is believed: a
-    // page on a name rebound to 127.0.0.1 (DNS rebinding) may send `X-Forwarded-Host:
-    // localhost`, and loopback is a trusted proxy. Left as it came, the host check refuses it.
-    guard hosts.allows(request.host) else { return }
-    let peer: ProxyPeer =
+    let (peer, peerText): (ProxyPeer, String) =
       switch request.peer {
-      case .unix: .unixSocket
-      case .ip(let address, _): .ip(address)
+      case .unix: (.unixSocket, "unix")
+      case .ip(let address, _): (.ip(address), address)
       }
     let headers = request.headers
     let forwarded = ForwardedRequest.resolve(peer: peer, trusted: configuration.trustedProxies) {
       headers[$0]
+    }
+    // The host the connection received is checked before anything a proxy says is believed: a
+    // page on a name rebound to 127.0.0.1 (DNS rebinding) may send `X-Forwarded-Host:
+    // localhost`, and loopback is a trusted proxy. Left as it came, the host check refuses it.
+    // Asked only when a proxy said something: otherwise the host check sees the host as it came.
+    let saysMore =
+      forwarded.host != nil || forwarded.scheme != nil || forwarded.prefix != nil
+      || forwarded.requestID != nil || forwarded.clientAddress != peerText
+    guard !saysMore || hosts.allows(request.host) else {
+      request.basePath = configuration.basePath
+      return
     }
     request.clientAddress = forwarded.clientAddress
     if let scheme = forwarded.scheme { request.scheme = scheme }

@@ -11,7 +11,10 @@ extension Connection {
     send(response, to: head, request, started: started)
   }
 
-  /// Writes an answer, opens a stream, or waits for an answer made later.
+  /// Writes an answer, opens a stream, or waits for an answer made later. Inlined into
+  /// `process`, as it was before it had four kinds of answer to tell apart: called, every
+  /// request paid for the call and for the exclusivity checks of the state it reaches.
+  @inline(__always)
   func send(
     _ response: Response, to head: RequestHead, _ request: Request,
     started: ContinuousClock.Instant
@@ -53,16 +56,26 @@ extension Connection {
       // the drain deadline. Its producer has run, so what it took it gives back as it ends.
       if pipeline.draining.isDraining { endStream() }
     case .atSending(let make):
-      var made = make()
-      if case .later = made.body {
-        made = madeTwice(request)
-      } else if case .atSending = made.body {
-        made = madeTwice(request)
-      }
-      if made.route == nil { made.route = response.route }
-      pipeline.finish(&made, for: request)
-      send(made, to: head, request, started: started)
+      sendMade(make, route: response.route, to: head, request, started: started)
     }
+  }
+
+  /// Makes an answer made at sending (`Response.atSending`) and sends it: apart from `send`, so
+  /// that `send`, inlined where it is called, does not call itself.
+  @inline(never)
+  func sendMade(
+    _ make: @Sendable () -> Response, route: String?, to head: RequestHead, _ request: Request,
+    started: ContinuousClock.Instant
+  ) {
+    var made = make()
+    if case .later = made.body {
+      made = madeTwice(request)
+    } else if case .atSending = made.body {
+      made = madeTwice(request)
+    }
+    if made.route == nil { made.route = route }
+    pipeline.finish(&made, for: request)
+    send(made, to: head, request, started: started)
   }
 
   /// The answer for a request whose answer made later or at sending was itself one made later
