@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "MVVMWebSQLite", targets: ["MVVMWebSQLite"]),
     .library(name: "MVVMWeb", targets: ["MVVMWeb"]),
     .library(name: "MVVMWebTesting", targets: ["MVVMWebTesting"]),
+    .library(name: "MVVMWebApp", targets: ["MVVMWebApp"]),
+    .library(name: "MVVMWebAccounts", targets: ["MVVMWebAccounts"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -29,6 +31,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // `swift package generate-documentation`: the DocC catalog in Sources/MVVMWeb/MVVMWeb.docc.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // SHA-256 of session tokens and links, secure random, and P-256 signatures for passkeys.
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     // System libraries, through pkg-config (libxml2-dev, zlib1g-dev, libpq-dev).
@@ -37,6 +41,8 @@ let package = Package(
     .systemLibrary(name: "CMVVMWebZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CMVVMWebEpoll"),
     .systemLibrary(name: "CMVVMWebPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(
+      name: "CMVVMWebArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
 
     // The embedded default: one SQLite file, GRDB's pool for writes and cheap readers of its own.
     .target(
@@ -105,6 +111,28 @@ let package = Package(
       // The browser's half of live pages and live inputs, served by every site from memory.
       resources: [.embedInCode("Live/live.js")]),
 
+    // Accounts, sessions and permissions: passwords hashed with Argon2id on a lane of their own,
+    // session tokens and links kept only as their SHA-256, on the app's SQLite or PostgreSQL.
+    .target(
+      name: "MVVMWebAccounts",
+      dependencies: [
+        "MVVMWeb", "MVVMWebSQLite", "MVVMWebPostgres", "CMVVMWebArgon2",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+
+    // An app's command line: `serve` with every serving flag, `check`, `routes`, `bundle`, and
+    // the database its stores open, from the same flags in every app.
+    .target(
+      name: "MVVMWebApp",
+      dependencies: [
+        "MVVMWeb", "MVVMWebSQLite", "MVVMWebPostgres",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+
     // How a user tests an app: one client over an in-process transport and a real socket, forms
     // filled from the served markup (read back with libxml2's HTML parser), input events, live
     // streams and slow stores.
@@ -125,23 +153,24 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "MVVMWeb", "LeagueWeb", "PlaylistWeb", "UsersWeb", "MemoriesWeb", "FortunesWeb",
-        "League", "Playlist", "Users", "Memories", "Fortunes", "MVVMWebPostgres", "MVVMWebSQLite",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "Logging", package: "swift-log"),
-      ]),
-    .executableTarget(
-      name: "mvvmweb",
-      dependencies: [
-        "WebApp", "MVVMWebPostgres",
+        "MVVMWeb", "MVVMWebApp", "LeagueWeb", "PlaylistWeb", "UsersWeb", "MemoriesWeb",
+        "FortunesWeb", "League", "Playlist", "Users", "Memories", "Fortunes", "MVVMWebPostgres",
+        "MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The demo's command: one user of the app command, as a user's own app is.
+    .executableTarget(name: "mvvmweb", dependencies: ["WebApp"]),
 
     // Release-mode timing of the playlist page's render (not a test: see README, Benchmarks).
     .executableTarget(
       name: "RenderBench", dependencies: ["PlaylistWeb", "Playlist", "WebApp"],
       path: "Benchmarks/RenderBench"),
+
+    // The test kit's page model on a recorded page and stream, for the end-to-end test that
+    // compares it with live.js in Chromium (Tests/e2e/test_live_page_model.py).
+    .executableTarget(
+      name: "LiveReplay", dependencies: ["MVVMWebTesting"], path: "Tests/LiveReplay"),
 
     // Shared test helpers: a raw-socket HTTP client and servers started on ephemeral ports.
     .target(
@@ -183,10 +212,14 @@ let package = Package(
       dependencies: ["MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "MVVMWebTesting", "TestSupport"]),
     .testTarget(name: "MVVMWebTestingTests", dependencies: ["MVVMWebTesting"]),
+    .testTarget(name: "MVVMWebAppTests", dependencies: ["MVVMWebApp", "MVVMWebTesting"]),
+    .testTarget(
+      name: "MVVMWebAccountsTests",
+      dependencies: ["MVVMWebAccounts", "MVVMWebTesting", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "MVVMWeb", "LeagueWeb", "MVVMWebTesting", "TestSupport",
+        "WebApp", "MVVMWeb", "MVVMWebApp", "LeagueWeb", "MVVMWebTesting", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -14,13 +14,14 @@ let package = Package(
       dependencies: [.product(name: "MVVMWebViewModels", package: "MVVMWeb")]),
     .executableTarget(
       name: "hello",
-      dependencies: ["Greetings", .product(name: "MVVMWeb", package: "MVVMWeb")]),
+      dependencies: ["Greetings", .product(name: "MVVMWebApp", package: "MVVMWeb")]),
     // The view models' tests need nothing else; the pages' tests reach the site through
     // MVVMWebTesting, in process and over a socket.
     .testTarget(
       name: "HelloTests",
       dependencies: [
         "Greetings", "hello", .product(name: "MVVMWebTesting", package: "MVVMWeb"),
+        .product(name: "MVVMWebApp", package: "MVVMWeb"),
       ]),
   ],
   swiftLanguageModes: [.v6]

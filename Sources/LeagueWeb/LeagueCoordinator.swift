@@ -27,11 +27,11 @@ struct LeagueCoordinator: Sendable {
 
   func register(in site: inout Site) {
     site.live(
-      LeagueRoutes.matches, matchesPage, following: [.league], reading: data,
+      LeagueRoutes.matches, matchesPage, store: data, following: [.league],
       viewModel: { _, page in try matchesViewModel(page) }
     ) { request, page in try matches(request, page) }
     site.form(
-      LeagueRoutes.newMatch, MatchFormPage.self, on: data, notices: LeagueNotice.self
+      LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self
     ) { form in
       try matchForm(form, matchID: nil)
     } done: { request, _ in
@@ -40,7 +40,7 @@ struct LeagueCoordinator: Sendable {
     }
     // The form holds a one-time token per request: only its bytes can validate it.
     site.form(
-      LeagueRoutes.editMatch, MatchFormPage.self, on: data, following: [.league],
+      LeagueRoutes.editMatch, MatchFormPage.self, store: data, following: [.league],
       sameForEveryone: false, notices: LeagueNotice.self
     ) { form, id in
       try matchForm(form, matchID: id)
@@ -56,14 +56,14 @@ struct LeagueCoordinator: Sendable {
     site.post(LeagueRoutes.deleteMatch) { request, id in
       data.write(request) { try delete(request, matchID: id) }
     }
-    site.form(LeagueRoutes.newPlayer, PlayerFormPage.self, on: data) { form in
+    site.form(LeagueRoutes.newPlayer, PlayerFormPage.self, store: data) { form in
       try newPlayerViewModel(carrying: form.submission?.pairs ?? form.request.query.tuples)
     } done: { request, viewModel in
       LeagueNotice.playerAdded.redirect(
         to: request.location(LeagueRoutes.path(for: viewModel.back)), for: request)
     }
     site.live(
-      LeagueRoutes.rankings, rankingsPage, following: [.league], reading: data,
+      LeagueRoutes.rankings, rankingsPage, store: data, following: [.league],
       viewModel: { _ in try rankingsViewModel() }
     ) { request in try rankings(request) }
   }

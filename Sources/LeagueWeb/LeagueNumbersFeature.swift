@@ -17,7 +17,7 @@ public struct LeagueNumbersFeature: Feature {
   }
 
   public func register(in site: inout Site) {
-    site.page(Self.route, LeagueNumbersViewModel.self, following: [.league], reading: data) { _ in
+    site.page(Self.route, LeagueNumbersViewModel.self, store: data, following: [.league]) { _ in
       try LeagueNumbersViewModel(store: store)
     }
   }

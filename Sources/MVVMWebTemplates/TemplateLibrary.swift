@@ -9,9 +9,6 @@ public struct TemplateLibrary: Sendable {
   /// by page in name order, then the site's: a value computed for nothing, or a link a template
   /// still writes as text.
   public let unboundOutputs: [UnboundOutput]
-  /// The inputs of the pages' view models that no form of their page sends, page by page in
-  /// name order.
-  public let unsentInputs: [UnsentInput]
 
   /// Loads each page named in `pages` (a file name relative to `directory`, like
   /// `matches.xhtml`) and checks its bindings against the schema of the view model it will render.
@@ -22,10 +19,15 @@ public struct TemplateLibrary: Sendable {
   /// one of `assetPrefixes` (static files): the app's own addresses come from destinations.
   ///
   /// `inputs` are the inputs of the pages whose view models take some (by page name): each named
-  /// field of such a page's forms must be one of them, of a kind that fits.
+  /// field of such a page's forms must be one of them, of a kind that fits, and each input must
+  /// be sent by a field of the page's forms (one it has: a page without fields sends none).
+  ///
+  /// With `liveScript`, a page with live parts (`m:live`, `m:inputs`) must load that script
+  /// (`<script src="…">`): without it they would never change.
   public init(
     directory: String, pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
-    inputs: [String: [InputDeclaration]] = [:], assetPrefixes: [String] = ["/static/"]
+    inputs: [String: [InputDeclaration]] = [:], assetPrefixes: [String] = ["/static/"],
+    liveScript: String? = nil
   ) throws(TemplateErrors) {
     guard let resolved = realpath(directory, nil) else {
       throw TemplateErrors([
@@ -39,7 +41,6 @@ public struct TemplateLibrary: Sendable {
     var compiled: [String: CompiledTemplate] = [:]
     var layouts: [String: TemplateElement] = [:]
     var bound = BoundOutputs()
-    var unsent: [UnsentInput] = []
     for (name, schema) in pages.sorted(by: { $0.key < $1.key }) {
       guard var page = loader.load(name) else { continue }
       let schemaErrors = loader.schemaErrors
@@ -58,7 +59,17 @@ public struct TemplateLibrary: Sendable {
       for (schema, names) in compiler.bound { bound.insert(names, of: schema) }
       if let declared = inputs[name] {
         errors += InputsCheck.errors(compiler.formFields, inputs: declared)
-        unsent += InputsCheck.unsent(compiler.formFields, inputs: declared, page: name)
+        errors += InputsCheck.unsent(compiler.formFields, inputs: declared)
+      }
+      if let liveScript, let live = compiler.firstLivePart,
+        !compiler.scriptSources.contains(liveScript)
+      {
+        errors.append(
+          TemplateError(
+            file: live.file, line: live.line,
+            message: "the page has live parts (m:live, m:inputs) but does not load their "
+              + "script: add <script src=\"\(liveScript)\" defer=\"defer\"></script> to its "
+              + "head, or they never change"))
       }
       let template = CompiledTemplate(
         ops: ops, bindsSite: compiler.bindsSite, inputForms: compiler.inputForms)
@@ -78,7 +89,6 @@ public struct TemplateLibrary: Sendable {
     guard errors.isEmpty else { throw TemplateErrors(errors) }
     self.pages = compiled
     unboundOutputs = bound.unbound(pages: pages, site: site)
-    unsentInputs = unsent
   }
 
   /// The compiled page `page` (its file, `"rankings.xhtml"`), or nil when it was not declared.

@@ -57,23 +57,11 @@ public struct HTMLElement: Sendable, Equatable {
   }
 
   /// The elements of `html` (a page, or the fragments an input event answers with), as a
-  /// browser's parser reads them; wrapped in one `body` element.
+  /// browser's parser reads them; wrapped in one `body` element. Comments are left out.
   public static func parse(_ html: String) -> HTMLElement {
-    var bytes = Array(html.utf8)
-    if bytes.isEmpty { return HTMLElement(name: "body", attributes: [], children: []) }
-    let options = Int32(
-      HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
-    let document = bytes.withUnsafeMutableBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) {
-        htmlReadMemory($0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", options)
-      }
-    }
-    guard let document else { return HTMLElement(name: "body", attributes: [], children: []) }
-    defer { xmlFreeDoc(document) }
-    guard let root = xmlDocGetRootElement(document) else {
+    guard let html = read(html) else {
       return HTMLElement(name: "body", attributes: [], children: [])
     }
-    let html = element(root)
     // A page is html > (head, body); a fragment lands in body too.
     let parts = html.children.compactMap { child -> HTMLElement? in
       guard case .element(let element) = child else { return nil }
@@ -84,6 +72,49 @@ public struct HTMLElement: Sendable, Equatable {
     return HTMLElement(
       name: "body", attributes: body?.attributes ?? [],
       children: (head.map { [.element($0)] } ?? []) + (body?.children ?? []))
+  }
+
+  /// The nodes of `html` read as a browser reads an element's `innerHTML`: text first or alone
+  /// included (a page's parser would drop white space there, or put text in a paragraph).
+  static func fragment(_ html: String) -> [Child] {
+    guard let document = read("<body>" + html) else { return [] }
+    return document.children.lazy.compactMap { child -> [Child]? in
+      guard case .element(let element) = child, element.name == "body" else { return nil }
+      return element.children
+    }.first ?? []
+  }
+
+  /// The `html` element libxml2's HTML parser makes of `html`, nil when it makes nothing.
+  private static func read(_ html: String) -> HTMLElement? {
+    var bytes = newlinesNormalized(html)
+    guard !bytes.isEmpty else { return nil }
+    let options = Int32(
+      HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+    let document = bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        htmlReadMemory($0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", options)
+      }
+    }
+    guard let document else { return nil }
+    defer { xmlFreeDoc(document) }
+    return xmlDocGetRootElement(document).map(element)
+  }
+
+  /// `html`'s bytes with each CR LF and lone CR made a LF, as a browser's parser first does
+  /// (libxml2 keeps them).
+  private static func newlinesNormalized(_ html: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(html.utf8.count)
+    var afterCR = false
+    for byte in html.utf8 {
+      if byte == 0x0A && afterCR {
+        afterCR = false
+        continue
+      }
+      afterCR = byte == 0x0D
+      bytes.append(afterCR ? 0x0A : byte)
+    }
+    return bytes
   }
 
   private static func element(_ node: xmlNodePtr) -> HTMLElement {
@@ -104,7 +135,12 @@ public struct HTMLElement: Sendable, Equatable {
     var child = node.pointee.children
     while let current = child {
       switch current.pointee.type {
-      case XML_ELEMENT_NODE: children.append(.element(element(current)))
+      case XML_ELEMENT_NODE:
+        let element = element(current)
+        // libxml2 knows only HTML 4's empty elements: what it put inside `source`, `wbr` or
+        // `track` follows it in a browser.
+        children.append(.element(element.isVoid ? element.emptied : element))
+        if element.isVoid { children += element.children }
       case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
         if let content = current.pointee.content {
           children.append(.text(String(cString: content)))
@@ -113,9 +149,38 @@ public struct HTMLElement: Sendable, Equatable {
       }
       child = current.pointee.next
     }
-    return HTMLElement(
-      name: String(cString: node.pointee.name).lowercased(), attributes: attributes,
-      children: children)
+    let name = String(cString: node.pointee.name).lowercased()
+    // A browser's parser drops the line break that opens these (libxml2 keeps it).
+    if ["pre", "textarea", "listing"].contains(name), case .text(let text) = children.first,
+      text.hasPrefix("\n")
+    {
+      children[0] = .text(String(text.dropFirst()))
+    }
+    return HTMLElement(name: name, attributes: attributes, children: joiningTexts(children))
+  }
+
+  /// `children` with no empty text and no two texts side by side, as a browser's parser makes
+  /// them.
+  private static func joiningTexts(_ children: [Child]) -> [Child] {
+    var joined: [Child] = []
+    for child in children {
+      guard case .text(let text) = child else {
+        joined.append(child)
+        continue
+      }
+      if text.isEmpty { continue }
+      if case .text(let before) = joined.last {
+        joined[joined.count - 1] = .text(before + text)
+      } else {
+        joined.append(child)
+      }
+    }
+    return joined
+  }
+
+  /// The element without its children.
+  private var emptied: HTMLElement {
+    HTMLElement(name: name, attributes: attributes, children: [])
   }
 }
 

@@ -167,8 +167,27 @@ public final class TestClient: Sendable {
   // MARK: Live pages
 
   /// Opens the live stream of the page at `path`, as a browser's `EventSource` does; with
-  /// `lastEventID`, as one reconnecting after that event.
+  /// `lastEventID`, as one reconnecting after that event. The stream's events are read as they
+  /// come: its `page` is empty (follow a `TestPage` to have them applied to it).
   public func follow(_ path: String, lastEventID: String? = nil) async throws -> TestEventStream {
+    try await follow(path, lastEventID: lastEventID, applyingTo: TestPage(path: path, html: ""))
+  }
+
+  /// Opens the live stream of `page`, as the page's script does once it is shown: each event
+  /// read is applied to the stream's `page`, which starts as this one, so a test reads the page
+  /// a person sees.
+  ///
+  /// ```swift
+  /// let live = try await client.follow(client.page("/"))
+  /// try await live.waitUntil { $0.text(id: "greetings") == "Hello, Grace!" }
+  /// ```
+  public func follow(_ page: TestPage) async throws -> TestEventStream {
+    try await follow(page.path, lastEventID: nil, applyingTo: page)
+  }
+
+  private func follow(
+    _ path: String, lastEventID: String?, applyingTo page: TestPage
+  ) async throws -> TestEventStream {
     var headers: [(name: String, value: String)] = [("Accept", "text/event-stream")]
     if let lastEventID { headers.append(("Last-Event-ID", lastEventID)) }
     let request = TestRequest(.get, path, headers: headers + cookieHeader)
@@ -178,10 +197,11 @@ public final class TestClient: Sendable {
       let fields = response.headers.fields.map { (name: $0.name, value: $0.value) }
       guard let stream = InProcessStream(response.body) else {
         return TestEventStream(
-          status: response.status.code, headers: fields, source: .finished(body(of: response)))
+          status: response.status.code, headers: fields, source: .finished(body(of: response)),
+          page: page)
       }
       return TestEventStream(
-        status: response.status.code, headers: fields, source: .inProcess(stream))
+        status: response.status.code, headers: fields, source: .inProcess(stream), page: page)
     case .socket(let port):
       return try await blocking { [timeout] in
         let connection = try SocketConnection(port: port, timeout: timeout)
@@ -193,12 +213,12 @@ public final class TestClient: Sendable {
         guard chunked else {
           let body = try connection.readBody(head.headers, status: head.status, isHead: false)
           return TestEventStream(
-            status: head.status, headers: head.headers, source: .finished(body))
+            status: head.status, headers: head.headers, source: .finished(body), page: page)
         }
         // A stream stays open between events, for hours in a browser.
         connection.setTimeout(.seconds(3600))
         return TestEventStream(
-          status: head.status, headers: head.headers, source: .socket(connection))
+          status: head.status, headers: head.headers, source: .socket(connection), page: page)
       }
     }
   }

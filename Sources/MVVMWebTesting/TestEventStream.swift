@@ -20,9 +20,12 @@ public struct LiveEvent: Sendable, Equatable {
   public var comment: String?
 
   /// An event with these fields.
-  public init(id: String? = nil, data: String? = nil, retry: String? = nil, comment: String? = nil)
-  {
+  public init(
+    id: String? = nil, event: String? = nil, data: String? = nil, retry: String? = nil,
+    comment: String? = nil
+  ) {
     self.id = id
+    self.event = event
     self.data = data
     self.retry = retry
     self.comment = comment
@@ -36,16 +39,15 @@ public struct LiveEvent: Sendable, Equatable {
     data.flatMap { data in data.firstIndex(of: "\n").map { String(data[data.index(after: $0)...]) }
     }
   }
-  /// The pushed element, read back.
+  /// The pushed element, read back (nil for a `rows` event).
   public var element: HTMLElement? {
-    html.flatMap { html in
-      HTMLElement.parse(html).children.lazy.compactMap { child -> HTMLElement? in
-        if case .element(let element) = child { element } else { nil }
-      }.first
-    }
+    guard event == nil, let html else { return nil }
+    return HTMLElement.fragment(html).lazy.compactMap { child -> HTMLElement? in
+      if case .element(let element) = child { element } else { nil }
+    }.first
   }
 
-  static func parse(_ block: Substring) -> LiveEvent {
+  static func parse(_ block: String) -> LiveEvent {
     var event = LiveEvent()
     for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix(":") {
@@ -69,13 +71,13 @@ public struct LiveEvent: Sendable, Equatable {
 }
 
 /// A live page's stream, open as a browser's `EventSource` holds it: read one event at a time,
-/// each wait bounded, and reopened from the last event seen.
+/// each wait bounded, and reopened from the last event seen. Each event read is applied to
+/// `page` as the framework's script applies it, so a test asserts on the page a person sees.
 ///
 /// ```swift
-/// let stream = try await client.follow("/")
-/// _ = try await stream.next(element: "greetings")          // the page as it is
+/// let live = try await client.follow(client.page("/"))
 /// _ = try await other.submit(form)                          // a change, from another client
-/// let pushed = try await stream.next(element: "greetings")  // the change, pushed
+/// try await live.waitUntil { $0.text(id: "greetings") == "Hello, Grace!" }
 /// ```
 public final class TestEventStream: Sendable {
   /// The stream's status (`200`, or the page's error when it cannot be followed).
@@ -83,12 +85,17 @@ public final class TestEventStream: Sendable {
   /// The stream's header fields.
   public let headers: [(name: String, value: String)]
   private let source: ChunkSource
-  private let state = Mutex<(pending: String, lastEventID: String?)>(("", nil))
+  /// The bytes read and not yet an event (one may end inside a character), the last event's
+  /// id, and the page.
+  private let state: Mutex<(pending: [UInt8], lastEventID: String?, page: TestPage)>
 
-  init(status: Int, headers: [(name: String, value: String)], source: ChunkSource) {
+  init(
+    status: Int, headers: [(name: String, value: String)], source: ChunkSource, page: TestPage
+  ) {
     self.status = status
     self.headers = headers
     self.source = source
+    state = Mutex(([], nil, page))
   }
 
   deinit {
@@ -98,41 +105,86 @@ public final class TestEventStream: Sendable {
   /// The id of the last event read, to reconnect from (`TestClient.follow(_:lastEventID:)`).
   public var lastEventID: String? { state.withLock { $0.lastEventID } }
 
-  /// The next block of the stream, whatever it is; a `TestFailure` when none comes within
-  /// `timeout` or the stream ends.
+  /// The page as the events read so far left it (`TestPage.apply(_:)`): the page given to
+  /// `TestClient.follow(_:)`, or, for a stream followed by its address alone, an empty page that
+  /// no event changes.
+  public var page: TestPage { state.withLock { $0.page } }
+
+  /// The next block of the stream, whatever it is, applied to `page`; a `TestFailure` when none
+  /// comes within `timeout`, the stream ends, or the event does not fit the page.
   public func next(timeout: Duration = .seconds(5)) async throws -> LiveEvent {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      let block = state.withLock { state -> LiveEvent? in
-        guard let end = state.pending.range(of: "\n\n") else { return nil }
-        let event = LiveEvent.parse(state.pending[..<end.lowerBound])
-        state.pending = String(state.pending[end.upperBound...])
-        if let id = event.id { state.lastEventID = id }
-        return event
-      }
-      if let block { return block }
-      switch source.take() {
-      case .bytes(let bytes):
-        state.withLock { $0.pending += String(decoding: bytes, as: UTF8.self) }
-      case .ended:
-        throw TestFailure("The live stream ended.")
-      case .nothingYet:
-        guard ContinuousClock.now < deadline else {
-          throw TestFailure("No live event came within \(timeout).")
-        }
-        try await Task.sleep(for: .milliseconds(2))
-      }
+    guard let event = try await next(before: ContinuousClock.now + timeout) else {
+      throw TestFailure("No live event came within \(timeout).")
     }
+    return event
   }
 
-  /// The next event that pushes the element `id`, skipping heartbeats, hints and other elements;
-  /// a `TestFailure` when none comes within `timeout`.
+  /// The next event that pushes the element `id` (whole, or its rows), skipping heartbeats,
+  /// hints and other elements; a `TestFailure` when none comes within `timeout`.
   public func next(element id: String, timeout: Duration = .seconds(5)) async throws -> LiveEvent {
     let deadline = ContinuousClock.now + timeout
     while true {
       let event = try await next(timeout: max(.zero, deadline - ContinuousClock.now))
       if event.elementID == id { return event }
     }
+  }
+
+  /// Reads events until `condition` holds of `page` (at once when it holds already), and
+  /// returns the page; a `TestFailure` showing the page's live elements when it does not hold
+  /// within `timeout`.
+  ///
+  /// ```swift
+  /// try await live.waitUntil { $0.rows(id: "scores").first?.text == "Ada 3" }
+  /// ```
+  @discardableResult
+  public func waitUntil(
+    timeout: Duration = .seconds(5), _ condition: (TestPage) throws -> Bool
+  ) async throws -> TestPage {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let page = self.page
+      if try condition(page) { return page }
+      guard try await next(before: deadline) != nil else {
+        let elements = page.liveElements.map { "#\($0["id"] ?? "?"): “\($0.text.prefix(300))”" }
+        throw TestFailure(
+          "The live page did not come to what the test waits for within \(timeout). Its live "
+            + "elements now: \(elements.isEmpty ? "none" : elements.joined(separator: "; ")).")
+      }
+    }
+  }
+
+  /// The next block, applied to the page; nil when none came before `deadline`.
+  private func next(before deadline: ContinuousClock.Instant) async throws -> LiveEvent? {
+    while true {
+      let block = try state.withLock { state -> LiveEvent? in
+        guard let end = Self.blockEnd(state.pending) else { return nil }
+        let event = LiveEvent.parse(String(decoding: state.pending[..<end], as: UTF8.self))
+        state.pending.removeSubrange(..<(end + 2))
+        try state.page.apply(event)
+        if let id = event.id { state.lastEventID = id }
+        return event
+      }
+      if let block { return block }
+      switch source.take() {
+      case .bytes(let bytes):
+        state.withLock { $0.pending += bytes }
+      case .ended:
+        throw TestFailure("The live stream ended.")
+      case .nothingYet:
+        guard ContinuousClock.now < deadline else { return nil }
+        try await Task.sleep(for: .milliseconds(2))
+      }
+    }
+  }
+
+  /// Where the first block of `bytes` ends: the index of the blank line's first line feed.
+  private static func blockEnd(_ bytes: [UInt8]) -> Int? {
+    var index = 0
+    while index + 1 < bytes.count {
+      if bytes[index] == 0x0A && bytes[index + 1] == 0x0A { return index }
+      index += 1
+    }
+    return nil
   }
 
   /// Closes the stream, as a browser closing the page.

@@ -9,8 +9,9 @@
 public struct TestPage: Sendable {
   /// The address the page was read from, for a form with no `action`.
   public let path: String
-  /// The page's elements (its `head` and `body` children, under one element).
-  public let root: HTMLElement
+  /// The page's elements (its `head` and `body` children, under one element); on a page a
+  /// stream follows, as its events left them (`apply(_:)`).
+  public internal(set) var root: HTMLElement
 
   /// The page read from `html`, served at `path`.
   public init(path: String, html: String) {

@@ -59,7 +59,7 @@ enum NameFormPage: Page {
   static let template = """
     <?xml version="1.0" encoding="UTF-8"?>
     <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en">
-      <head><title>New</title></head>
+      <head><title>New</title><script src="/static/mvvmweb/live.js" defer="defer"></script></head>
       <body>
         <form method="post" m:inputs="">
           <div id="name-field" m:live="">
@@ -149,9 +149,21 @@ enum NameFormPage: Page {
   @Test func aFieldTheViewModelDoesNotTakeStopsTheSiteAtItsLine() throws {
     let misspelled = Self.template.replacingOccurrences(of: #"name="name""#, with: #"name="nmae""#)
     let error = try #require(throws: TemplateErrors.self) { try site(template: misspelled) }
+    // Both sides of one misspelling: a field nobody reads, and an input nobody sends.
     #expect(
       error.errors.map(\.description) == [
-        #"name.xhtml:7: the form field "nmae" is not an input of the page's view model (its inputs: name)"#
+        #"name.xhtml:7: the form field "nmae" is not an input of the page's view model (its inputs: name)"#,
+        #"name.xhtml:7: no field of the page's forms sends "name", an input of its view model (declared at MVVMWebTests/FormPageTests.swift:48): add the field, or remove the input"#,
+      ])
+  }
+
+  @Test func aPageWithLivePartsAndNoScriptStopsTheSite() throws {
+    let scriptless = Self.template.replacingOccurrences(
+      of: #"<script src="/static/mvvmweb/live.js" defer="defer"></script>"#, with: "")
+    let error = try #require(throws: TemplateErrors.self) { try site(template: scriptless) }
+    #expect(
+      error.errors.map(\.description) == [
+        #"name.xhtml:5: the page has live parts (m:live, m:inputs) but does not load their script: add <script src="/static/mvvmweb/live.js" defer="defer"></script> to its head, or they never change"#
       ])
   }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import MVVMWebTemplates
+import MVVMWebTesting
 import Testing
 
 @testable import MVVMWeb
 
-/// The diff of a live element's keyed rows between two renders, and a model of how `live.js`
-/// applies it: applied to the old rows, the operations must give the new element exactly.
+/// The diff of a live element's keyed rows between two renders: applied to the old element as
+/// `live.js` applies it (the test kit's page model), the operations must give the new element
+/// exactly.
 @Suite struct LiveRowsTests {
   /// `<ul id="l">` with a `<li data-key="…">` per row (its text after the colon), then `</ul>`.
   static func element(
@@ -156,54 +158,42 @@ import Testing
     )
   }
 
-  /// Random old and new lists: the operations, applied as `live.js` applies them, give the new
-  /// rows in the new order, and name no row that stayed the same and in place.
-  @Test func appliedOperationsGiveTheNewRowsForAnyChange() throws {
+  /// Random old and new lists, with random markup around them: the operations, applied to the
+  /// old element as `live.js` applies them (the test kit's page model), give the new element
+  /// exactly.
+  @Test func appliedOperationsGiveTheNewElementForAnyChange() throws {
     var generator = SystemRandomNumberGenerator()
+    // Around the rows, on one path to them (the script gives up on another, and the stream
+    // sends the element again): nothing, a count that changes (one element of a run), a start
+    // tag and runs that change, and markup the diff does not split (a script).
+    let arounds: [(before: String, after: String)] = [
+      (#"<div id="l" data-live=""><ul>"#, "</ul></div>"),
+      (#"<div id="l" data-live=""><p>N rows</p>"# + "\n" + "<nav>Next</nav><ul>", "</ul></div>"),
+      (
+        #"<div id="l" data-live="" class="busy"><p>N rows</p><ul class="x">"#,
+        "</ul>\n<p>end</p></div>"
+      ),
+      (#"<div id="l" data-live=""><script>var n = "N";</script><ul>"#, "</ul></div>"),
+    ]
     for _ in 0..<500 {
       let pool = (0..<8).map { "k\($0)" }
       let old = pool.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
       let new = pool.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
         .map { Int.random(in: 0..<4, using: &generator) == 0 ? "\($0):changed" : $0 }
       guard !old.isEmpty, !new.isEmpty else { continue }
-      let json = try operations(Self.element(old), Self.element(new))
-      let applied = try Self.apply(
-        json, to: old.map { ($0, "<li data-key=\"\($0)\">\($0.uppercased())</li>") })
+      func element(_ rows: [String]) -> LiveElement {
+        let around = arounds.randomElement(using: &generator) ?? arounds[0]
+        return Self.element(
+          rows, before: around.before.replacing("N", with: String(rows.count)),
+          after: around.after)
+      }
+      let (was, now) = (element(old), element(new))
+      let json = try operations(was, now)
+      var page = TestPage(path: "/", html: String(decoding: was.html, as: UTF8.self))
+      try page.apply(LiveEvent(event: "rows", data: "l\n" + json))
       #expect(
-        applied.map(\.1).joined()
-          == new.map { row in
-            String(decoding: Self.element([row]).html.dropFirst(11).dropLast(5), as: UTF8.self)
-          }.joined(), "\(old) → \(new): \(json)")
+        page.element(id: "l")?.html == String(decoding: now.html, as: UTF8.self),
+        "\(old) → \(new): \(json)")
     }
-  }
-
-  /// `live.js`'s `applyRows` on a list of (key, html): rows placed after the one named, or first.
-  static func apply(_ json: String, to rows: [(String, String)]) throws -> [(String, String)] {
-    let parsed = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
-    var rows = rows
-    func place(_ row: (String, String), after: Any) {
-      rows.removeAll { $0.0 == row.0 }
-      if let after = after as? String, let index = rows.firstIndex(where: { $0.0 == after }) {
-        rows.insert(row, at: index + 1)
-      } else {
-        rows.insert(row, at: 0)
-      }
-    }
-    for op in parsed {
-      let key = op[1] as? String ?? ""
-      switch op[0] as? String {
-      case "add": place((key, op[3] as? String ?? ""), after: op[2])
-      case "move":
-        let row = try #require(rows.first { $0.0 == key })
-        place(row, after: op[2])
-      case "set":
-        let index = try #require(rows.firstIndex { $0.0 == key })
-        rows[index].1 = op[2] as? String ?? ""
-      case "drop": rows.removeAll { $0.0 == key }
-      default: break
-      }
-    }
-    return rows
   }
 }

@@ -29,16 +29,8 @@ import Testing
     maxStreams: Int, readers: Int = 4, readTime: Duration, answerTimeout: Duration = .seconds(30),
     reads: Reads, gate: DispatchSemaphore? = nil, _ body: (HTTPServer) throws -> Void
   ) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appending(path: "live-place-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try SlowPage.templatesFolder()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try #"""
-    <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en">
-      <head><title>Slow</title></head>
-      <body><p id="title" m:live="" m:text="title">Slow</p></body>
-    </html>
-    """#.write(toFile: directory + "/slow.xhtml", atomically: true, encoding: .utf8)
     var site = Site(
       SiteConfiguration(
         templatesDirectory: directory, live: LiveSettings(maxStreams: maxStreams)))
@@ -46,7 +38,7 @@ import Testing
     let data = StoreWork(
       executor: StoreExecutor(readers: readers, writers: 1, deadline: .seconds(20)),
       metrics: site.configuration.metrics)
-    site.page(Route("/slow"), SlowPage.self, following: [.slow], reading: data) { _ in
+    site.page(Route("/slow"), SlowPage.self, store: data, following: [.slow]) { _ in
       reads.begun.add(1, ordering: .relaxed)
       defer { reads.ended.add(1, ordering: .relaxed) }
       if let gate {

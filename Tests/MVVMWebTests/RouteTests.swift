@@ -1,5 +1,6 @@
 import Foundation
 import MVVMWeb
+import MVVMWebTesting
 import Synchronization
 import Testing
 
@@ -182,5 +183,21 @@ import Testing
     let event = try answer("/matches", method: .post, headers: ["MVVMWeb-Input": "1"], register)
     #expect(event.status == 400 && event.text.contains("This address takes no input events"))
     #expect(deleted.load(ordering: .relaxed) == 1)
+  }
+
+  @Test func aHandlerThatWaitsRefusesInputEventsToo() async throws {
+    let posted = Atomic(0)
+    var site = Site(SiteConfiguration(templatesDirectory: NSTemporaryDirectory()))
+    site.post(Self.list) { _, _ async in
+      posted.add(1, ordering: .relaxed)
+      return .text("posted")
+    }
+    try await site.build().test(.inProcess) { client in
+      let event = try await client.post(
+        "/matches", form: [("name", "a")], headers: [("MVVMWeb-Input", "1")])
+      #expect(event.status == 400 && event.text.contains("This address takes no input events"))
+      #expect(try await client.post("/matches", form: []).text == "posted")
+    }
+    #expect(posted.load(ordering: .relaxed) == 1)
   }
 }

@@ -1,43 +1,49 @@
 import Foundation
 import Logging
 import MVVMWeb
+import MVVMWebApp
 import MVVMWebTesting
 import WebApp
 
-/// The whole app on a fresh data folder, served over a real loopback socket (these are the
-/// apps' socket tests), with the repository's own templates and static files, and reached
-/// through `MVVMWebTesting`'s client.
+/// The whole demo on a fresh data folder, built by the function `mvvmweb serve` calls and
+/// served over a real loopback socket (these are the apps' socket tests), with the repository's
+/// own templates and static files, and reached through `MVVMWebTesting`'s client.
 final class AppHarness: Sendable {
+  /// The repository's folder, for its fixtures.
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-  let dataDirectory = NSTemporaryDirectory() + "mvvmweb-app-\(UUID().uuidString.prefix(8))"
-  let application: WebApplication
+  let context: AppContext
+  /// The built site, for what a test asks it directly (a route, a destination's address).
+  let website: WebSite
+  /// The stores the site runs on, for what a test reads or writes behind its back.
+  let stores: AppStores
   let server: HTTPServer
   /// A browser on the app: it keeps the cookies it is given, reads pages for their forms and
   /// follows live pages.
   let client: TestClient
 
-  init(demo: Bool = false, configure: (inout AppConfiguration) -> Void = { _ in }) throws {
-    var configuration = AppConfiguration(
-      dataDirectory: dataDirectory, templatesDirectory: Self.repository + "/Templates",
-      publicDirectory: Self.repository + "/Public", seedsDemoData: demo,
-      timeZone: TimeZone(identifier: "UTC")!)
-    configure(&configuration)
-    let application = try WebApplication(configuration: configuration)
-    self.application = application
-    // Served as a user's app is: the site's own server configuration.
-    var serving = try application.site.serverConfiguration(
-      address: .tcp(host: "127.0.0.1", port: 0))
-    serving.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-    server = HTTPServer(configuration: serving, responder: application)
+  /// The demo with its data seeded when `demo`, the demo's own flags `arguments` (beside
+  /// `--time-zone UTC --users-latency 0`), the store options `store` and the site's
+  /// configuration as `configure` leaves it.
+  init(
+    demo: Bool = false, arguments: [String] = [], store: StoreSettings = StoreSettings(),
+    configure: (inout SiteConfiguration) -> Void = { _ in }
+  ) throws {
+    context = .testing(name: Demo.name, store: store, configure: configure)
+    let app = try Demo.parse(
+      ["--time-zone", "UTC", "--users-latency", "0"] + (demo ? [] : ["--no-demo"]) + arguments)
+    stores = try app.stores(context)
+    website = try app.site(context, stores: stores).build()
+    var configuration = try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0))
+    configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    server = HTTPServer(configuration: configuration, responder: website)
     try server.start()
     client = TestClient(port: server.port)
   }
 
   deinit {
     server.shutdown()
-    try? FileManager.default.removeItem(atPath: dataDirectory)
   }
 
   /// GETs `path` with exactly the headers given: each request is a client of its own, with no
@@ -75,5 +81,20 @@ final class AppHarness: Sendable {
       try? await Task.sleep(for: .milliseconds(10))
     }
     return (try? await condition()) == true
+  }
+}
+
+extension StoreSettings {
+  /// The settings with a store deadline of `deadline`, on the PostgreSQL `database` if given.
+  init(deadline: Duration, database: String? = nil) {
+    self.init(database: database, deadline: deadline)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a flag takes it.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) * 1e-18
   }
 }

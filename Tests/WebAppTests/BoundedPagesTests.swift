@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func tenThousandMatchesArePagedFiftyAtATime() async throws {
-    try app.application.stores.league.seed(.benchmark(players: 100, matches: 10_000))
+    try app.stores.league.seed(.benchmark(players: 100, matches: 10_000))
     let first = try await app.get("/matches")
     #expect(first.status == 200)
     #expect(first.body.count < Self.pageBound)
@@ -68,7 +68,7 @@ import Testing
     ),
   ])
   func pagesThatDoNotExistAre404(page: String, message: String) async throws {
-    try app.application.stores.league.seed(.benchmark(players: 10, matches: 120))
+    try app.stores.league.seed(.benchmark(players: 10, matches: 120))
     let response = try await app.get("/matches?page=\(page)")
     #expect(response.status == 404)
     #expect(response.text.contains(message))
@@ -77,7 +77,7 @@ import Testing
   /// A live page is its address with its page number: the stream of page 2 shows page 2, even
   /// with page 1's stream open first.
   @Test func theLiveStreamOfAPageShowsThatPage() async throws {
-    try app.application.stores.league.seed(.benchmark(players: 10, matches: 120))
+    try app.stores.league.seed(.benchmark(players: 10, matches: 120))
     let pageOne = try await app.client.follow("/matches")
     #expect(try await pageOne.next() == LiveEvent(retry: "2000"))
     let one = try await pageOne.next(element: "matches").html ?? ""
@@ -94,7 +94,7 @@ import Testing
   /// The live page of a 10,000-match league follows saves: before paging its one element was
   /// 2 MB and every stream on it was closed at the first change.
   @Test func aLargeLeaguesStreamStaysOpenAcrossSaves() async throws {
-    let league = app.application.stores.league
+    let league = app.stores.league
     try league.seed(.benchmark(players: 100, matches: 10_000))
     let players = try league.players()
     let stream = try await app.client.follow("/matches")
@@ -132,7 +132,7 @@ import Testing
         #"<p class="field-error" id="name-error" aria-live="polite">This name is too long to store: accents and "#
           + "emoji take more room than letters. Use fewer of them.</p>"))
     #expect(response.text.contains(#"value=""# + bomb + #"""#))  // The input kept.
-    #expect(try app.application.stores.league.players().isEmpty)
+    #expect(try app.stores.league.players().isEmpty)
   }
 
   /// The same name percent-encoded is three megabytes: the server refuses it from its head,
@@ -146,6 +146,6 @@ import Testing
     let response = try client.readResponse()
     #expect(response.status == 413)
     #expect(response.text == "The request body is larger than the 1048576 bytes allowed.\n")
-    #expect(try app.application.stores.league.players().isEmpty)
+    #expect(try app.stores.league.players().isEmpty)
   }
 }

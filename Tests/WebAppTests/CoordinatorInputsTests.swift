@@ -42,13 +42,13 @@ import WebApp
 
   @Test func everyDestinationPrintsAnAddressTheAppServes() async throws {
     let app = try AppHarness(demo: true)
-    let matches = await app.application.router.respond(
+    let matches = await app.website.router.respond(
       to: try Request(method: .get, target: "/matches")
     ).made()
     let matchID = try #require(
       matches.bodyText.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
     let id = try #require(UUID(uuidString: String(matchID)))
-    let links = app.application.site
+    let links = app.website
     let destinations: [any Destination] = [
       LeagueDestination.matches, LeagueDestination.newMatch, LeagueDestination.editMatch(id),
       LeagueDestination.deleteMatch(id), LeagueDestination.newPlayer, LeagueDestination.rankings,

@@ -25,8 +25,7 @@ import Testing
   }
 
   private func emptyPostgres() throws -> AppStores {
-    try AppStores(
-      postgres: try PostgresTestServer.shared.get().freshDatabase(), poolSize: 2, changes: nil)
+    try AppStores(postgres: try PostgresTestServer.shared.get().freshDatabase(), poolSize: 2)
   }
 
   @Test func theLeagueAndTheMemoriesMoveOnceAndASecondRunChangesNothing() throws {

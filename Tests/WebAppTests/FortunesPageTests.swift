@@ -49,7 +49,7 @@ import Testing
 
   @Test func thePageFromPostgreSQLIsTheSame() async throws {
     let url = try PostgresTestServer.shared.get().freshDatabase()
-    let app = try AppHarness { $0.databaseURL = url }
+    let app = try AppHarness(store: .init(deadline: .seconds(3), database: url))
     let page = try await app.get("/fortunes")
     #expect(page.status == 200)
     #expect(page.text == Self.expectedPage)

@@ -14,7 +14,7 @@ import Testing
     ("99999999999999999999999", 404), ("+1", 404),
   ])
   func extremePageNumbersOfABrokenPlaylist(page: String, status: Int) async throws {
-    let app = try AppHarness { $0.songsPath = "/nonexistent/songs.json" }
+    let app = try AppHarness(arguments: ["--songs", "/nonexistent/songs.json"])
     #expect(try await app.get("/playlist?page=\(page)").status == status)
     #expect(try await app.get("/healthz").text == "ok")
   }

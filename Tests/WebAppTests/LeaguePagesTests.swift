@@ -81,7 +81,7 @@ import Testing
       "home=\(ann)&home=\(ann)&away=\(ben)&away=\(ben)&homeGoals=2&awayGoals=1&token=t-2")
     #expect(saved.status == 303)
     let match = try #require(
-      try app.application.stores.league.matches(limit: 10, offset: 0).matches.first)
+      try app.stores.league.matches(limit: 10, offset: 0).matches.first)
     #expect(match.homePlayers.map(\.name) == ["Ann"])
     #expect(match.awayPlayers.map(\.name) == ["Ben"])
   }

@@ -35,7 +35,7 @@ import Testing
 
   /// Everything the league holds, to show an event changed none of it.
   func league() throws -> String {
-    let store = app.application.stores.league
+    let store = app.stores.league
     let matches = try store.matches(limit: 1000, offset: 0)
     return "\(try store.players().map(\.name)) \(matches.matches.map(\.id)) \(matches.totalCount)"
   }
@@ -200,7 +200,7 @@ import Testing
     let response = try await input("/players/new", body)
     #expect(response.status == status)
     #expect(response.text.contains(message))
-    #expect(try app.application.stores.league.players().isEmpty)
+    #expect(try app.stores.league.players().isEmpty)
   }
 
   @Test func oversizedEventsAre413BeforeBeingRead() async throws {
@@ -260,7 +260,7 @@ import Testing
     #expect(try league() == "[] [] 0")
     #expect(try await input("/players/new", "name=Trent", headers: []).status == 200)
     #expect(try await app.post("/players/new", "name=Trent").status == 303)
-    #expect(try app.application.stores.league.players().map(\.name) == ["Trent"])
+    #expect(try app.stores.league.players().map(\.name) == ["Trent"])
   }
 
   @Test func theChildFlowsDraftTravelsWithThePlayerFormsEvents() async throws {
@@ -290,8 +290,8 @@ import Testing
     #expect(event.status == 204)
     #expect(event.text == "")
     #expect(event.header("Cache-Control") == "no-store")
-    #expect(try app.application.stores.league.players().map(\.name) == [])
+    #expect(try app.stores.league.players().map(\.name) == [])
     #expect(try await app.post("/players/new", "name=Alice").status == 303)
-    #expect(try app.application.stores.league.players().map(\.name) == ["Alice"])
+    #expect(try app.stores.league.players().map(\.name) == ["Alice"])
   }
 }

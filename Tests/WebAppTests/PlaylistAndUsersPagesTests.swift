@@ -7,7 +7,7 @@ import Testing
   static let benchSongs = AppHarness.repository + "/Tests/Fixtures/songs.json"
 
   @Test func benchmarkPlaylistRendersEscapedWithLazyCovers() async throws {
-    let app = try AppHarness { $0.songsPath = Self.benchSongs }
+    let app = try AppHarness(arguments: ["--songs", Self.benchSongs])
     let page = try await app.get("/playlist")
     #expect(page.status == 200)
     #expect(page.text.contains("<title>Playlist · MVVMWeb</title>"))
@@ -32,7 +32,7 @@ import Testing
     let songs = (1...10_000).map { #"{"title": "T\#($0)", "artist_name": "A", "cover": "/c.jpg"}"# }
     try #"{"result": [\#(songs.joined(separator: ","))]}"#.write(
       toFile: path, atomically: true, encoding: .utf8)
-    let app = try AppHarness { $0.songsPath = path }
+    let app = try AppHarness(arguments: ["--songs", path])
     let second = try await app.get("/playlist?page=2")
     #expect(
       second.text.contains(#"<p class="subtitle">Songs 101–200 of 10,000 · Page 2 of 100</p>"#))
@@ -53,7 +53,7 @@ import Testing
         .write(toFile: path, atomically: true, encoding: .utf8)
     }
     try write("First")
-    let app = try AppHarness { $0.songsPath = path }
+    let app = try AppHarness(arguments: ["--songs", path])
     let first = try await app.get("/playlist")
     #expect(first.text.contains("<td>First</td>\n<td class=\"subtitle\">A &amp; B</td>"))
     #expect(first.text.contains(#"src="/covers/1.jpg""#))
@@ -76,7 +76,7 @@ import Testing
   @Test func brokenSourceIs503WithTheReason() async throws {
     let path = NSTemporaryDirectory() + "broken-\(UUID().uuidString.prefix(6)).json"
     try #"{"result": [{"title": "A"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
-    let app = try AppHarness { $0.songsPath = path }
+    let app = try AppHarness(arguments: ["--songs", path])
     let page = try await app.get("/playlist")
     #expect(page.status == 503)
     #expect(

@@ -35,14 +35,12 @@ import WebApp
     // Declared first, so it runs last: after the pause below is released.
     defer { try? server.stop() }
     let url = try server.freshDatabase()
-    let app = try AppHarness(demo: true) { configuration in
-      configuration.databaseURL = url
-      configuration.storeDeadline = .milliseconds(Int(Self.deadline * 1000))
-    }
+    let app = try AppHarness(
+      demo: true, store: .init(deadline: .milliseconds(Int(Self.deadline * 1000)), database: url))
     let port = app.server.port
     #expect(try await app.get("/rankings").status == 200)
     #expect(try await app.get("/matches").status == 200)
-    let league = try AppStores(postgres: url, poolSize: 2, changes: nil).league
+    let league = try AppStores(postgres: url, poolSize: 2).league
     let playersBefore = try league.players().map(\.name)
     #expect(playersBefore.count == 6)
 

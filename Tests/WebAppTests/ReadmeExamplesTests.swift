@@ -19,9 +19,8 @@ import Testing
   }
 
   @Test func theExamplePlaylistShowsPaging() async throws {
-    let app = try AppHarness {
-      $0.songsPath = AppHarness.repository + "/Tests/Fixtures/playlist-250.json"
-    }
+    let app = try AppHarness(
+      arguments: ["--songs", AppHarness.repository + "/Tests/Fixtures/playlist-250.json"])
     let second = try await app.get("/playlist?page=2").text
     #expect(second.contains(#"<p class="subtitle">Songs 101–200 of 250 · Page 2 of 3</p>"#))
   }

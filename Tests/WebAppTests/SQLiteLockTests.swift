@@ -10,12 +10,12 @@ import Testing
 /// works again without a restart.
 @Suite(.timeLimit(.minutes(2))) struct SQLiteLockTests {
   @Test func aHeldWriteLockCostsOnlyTheWrites() async throws {
-    let app = try AppHarness(demo: true) { $0.storeDeadline = .milliseconds(500) }
+    let app = try AppHarness(demo: true, store: .init(deadline: .milliseconds(500)))
     // Another connection, as another process holds it: a transaction left open between calls.
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(
-      path: app.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
+      path: app.context.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
     try await other.write { db in try db.execute(sql: "SELECT 1") }
     try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
     var released = false
@@ -67,11 +67,11 @@ import Testing
   /// half a second: one that starts late, when the write ahead gives up, waits only for what is
   /// left of its own deadline (it used to wait a whole busy timeout more: 6 s at a 3 s deadline).
   @Test func theSlowestSaveIsAnsweredWithinTheDeadline() async throws {
-    let app = try AppHarness(demo: true) { $0.storeDeadline = .seconds(3) }
+    let app = try AppHarness(demo: true, store: .init(deadline: .seconds(3)))
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(
-      path: app.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
+      path: app.context.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
     try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
     defer { try? other.inDatabase { db in try db.execute(sql: "ROLLBACK") } }
     let times = try await withThrowingTaskGroup(of: (Int, Duration).self) { group in
@@ -94,7 +94,7 @@ import Testing
   /// An edit the lock kept from being saved comes back with what was typed and beside the match
   /// as stored, as a refused edit does: only writes wait for the lock, so the match is read.
   @Test func anEditTheLockRefusedShowsTheMatchAsStored() async throws {
-    let app = try AppHarness(demo: true) { $0.storeDeadline = .milliseconds(500) }
+    let app = try AppHarness(demo: true, store: .init(deadline: .milliseconds(500)))
     let list = try await app.get("/matches").text
     let id = try #require(list.firstMatch(of: #/matches/([0-9a-f-]{36})/edit/#)?.1)
     let page = try await app.get("/matches/\(id)/edit")
@@ -107,7 +107,7 @@ import Testing
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(
-      path: app.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
+      path: app.context.dataDirectory + "/mvvmweb.sqlite", configuration: holding)
     try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
     let refused = try await app.client.submit(form)
     try other.inDatabase { db in try db.execute(sql: "ROLLBACK") }

@@ -72,7 +72,7 @@ import Testing
     let stores = try AppStores(sqlite: path)
     #expect(try stores.league.players().count == 2)
     let log = CapturedLog()
-    try WebApplication.reportSharedNames(stores.league, to: log.logger())
+    try Demo.reportSharedNames(stores.league, to: log.logger())
     // In the order the store lists them.
     let names = try stores.league.players().map { "\"\($0.name)\" (\($0.id.lowercasedText))" }
     #expect(Set(try stores.league.players().map(\.id)) == Set(ids))

@@ -22,10 +22,10 @@ import Testing
   let app: AppHarness
 
   init() throws {
-    app = try AppHarness(demo: true) { $0.storeDeadline = Self.deadline }
+    app = try AppHarness(demo: true, store: .init(deadline: Self.deadline))
   }
 
-  var executor: StoreExecutor { app.application.stores.executor }
+  var executor: StoreExecutor { app.stores.executor }
 
   /// A player form filled in as a person does.
   func playerForm(_ name: String) async throws -> TestForm {
@@ -38,13 +38,13 @@ import Testing
     async throws
   {
     let form = try await playerForm("Held Hana")
-    let before = try app.application.stores.league.players().map(\.name)
+    let before = try app.stores.league.players().map(\.name)
     let stall = try await StoreStall.holding(.write, of: executor)
     let refused = try await app.client.submit(form)
     #expect(refused.status == 503)
     #expect(refused.header("Retry-After") == "5")
     #expect(refused.text.contains("<p>\(Self.notSaved)</p>"))
-    #expect(try app.application.stores.league.players().map(\.name) == before)
+    #expect(try app.stores.league.players().map(\.name) == before)
     // Only writes wait: the pages that read answer as ever.
     #expect(try await app.get("/rankings").status == 200)
 
@@ -52,7 +52,7 @@ import Testing
     let saved = try await app.client.submit(form)
     #expect(saved.status == 303)
     #expect(
-      try app.application.stores.league.players().map(\.name).filter { $0 == "Held Hana" }
+      try app.stores.league.players().map(\.name).filter { $0 == "Held Hana" }
         == ["Held Hana"])
   }
 

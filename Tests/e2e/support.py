@@ -22,6 +22,16 @@ def binary_path():
     return path
 
 
+def hello_path():
+    """The Examples/Hello binary: $HELLO_BIN (scripts/test sets it) or its debug build folder."""
+    path = os.environ.get("HELLO_BIN") or os.path.join(
+        ROOT, "Examples", "Hello", ".build", "debug", "hello")
+    if not os.path.exists(path):
+        raise RuntimeError(f"no hello binary at {path}: run "
+                           "'swift build --package-path Examples/Hello' first")
+    return path
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -14,17 +14,36 @@ class MissingFolders(unittest.TestCase):
         return subprocess.run([binary_path(), *args], cwd=folder, capture_output=True, text=True,
                               timeout=30)
 
-    def test_missing_templates_names_the_absolute_path_and_the_flag(self):
+    def test_missing_templates_names_every_place_looked_at_and_the_flag(self):
+        # The binary alone, away from its package: nothing beside it, nothing where it runs.
         folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
-        result = self.run_in(folder, "serve", "--port", "0", "--data", folder + "/data")
+        self.addCleanup(shutil.rmtree, folder, ignore_errors=True)
+        shutil.copy(binary_path(), folder + "/mvvmweb")
+        result = subprocess.run([folder + "/mvvmweb", "serve", "--port", "0", "--data",
+                                 folder + "/data"], cwd=folder, capture_output=True, text=True,
+                                timeout=30)
         self.assertEqual(result.returncode, 1)
-        self.assertEqual(result.stderr, f"mvvmweb: the templates folder {folder}/Templates does not "
-                                        "exist; run from the project folder or pass --templates DIR\n")
+        self.assertEqual(result.stderr, f"mvvmweb: no Templates folder in {folder}/Templates; "
+                                        "pass --templates DIR\n")
+
+    def test_a_templates_folder_given_that_does_not_exist_is_named(self):
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        result = self.run_in(folder, "check", "--templates", "nowhere")
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr, f"mvvmweb: the folder {folder}/nowhere given by "
+                                        "--templates does not exist\n")
+
+    def test_the_packages_own_folders_are_found_from_anywhere(self):
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        result = self.run_in(folder, "check")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout, r"^mvvmweb: 13 page\(s\) and \d+ route\(s\) are fine "
+                                        r"\(templates in /.+/Templates\)\.\n")
 
     def test_broken_template_paths_are_the_ones_given(self):
         folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
         os.makedirs(folder + "/tpl")
-        result = self.run_in(folder, "check-templates", "--templates", "tpl")
+        result = self.run_in(folder, "check", "--templates", "tpl")
         self.assertEqual(result.returncode, 1)
         self.assertIn("tpl/", result.stderr)
         self.assertNotIn(folder, result.stderr)
@@ -41,17 +60,20 @@ class MissingFolders(unittest.TestCase):
         # A field the view model does not take stops the start at its line.
         with open(form, "w") as file:
             file.write(text.replace('id="name" name="name"', 'id="name" name="nmae"'))
-        result = self.run_in(folder, "check-templates", "--templates", "tpl")
+        result = self.run_in(folder, "check", "--templates", "tpl")
         self.assertEqual(result.returncode, 1)
         self.assertIn(f'tpl/player-form.xhtml:{line}: the form field "nmae" is not an input of '
                       "the page's view model (its inputs: name, token, match, homeGoals, "
                       "awayGoals, home, away)", result.stderr)
-        # Without the field, the input no form sends is listed, and the templates are fine.
+        # Without the field, the input no form sends stops the start too, naming where the input
+        # is declared.
         with open(form, "w") as file:
             file.write(text.replace('id="name" name="name"', 'id="name"'))
-        result = self.run_in(folder, "check-templates", "--templates", "tpl")
-        self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn('player-form.xhtml: input "name" is sent by no form', result.stdout)
+        result = self.run_in(folder, "check", "--templates", "tpl")
+        self.assertEqual(result.returncode, 1, result.stdout)
+        self.assertRegex(result.stderr, r'tpl/player-form.xhtml:\d+: no field of the page\'s forms '
+                                        r'sends "name", an input of its view model \(declared at '
+                                        r'League/NewPlayerViewModel.swift:\d+\)')
 
     def test_dev_mode_is_for_loopback_only(self):
         folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))

@@ -18,11 +18,11 @@ struct LivePages: Sendable {
   /// page itself; `sameForEveryone` is false when the page holds something made per request
   /// (a form's one-time token), so only its bytes can validate it. `key` names the live page
   /// a request asks for, the same for every spelling of its address (the route's values
-  /// printed): another key is another live page, rendered from its own request. With `reading`,
+  /// printed): another key is another live page, rendered from its own request. With `store`,
   /// the page and each render for the open streams run on the store's threads (they read it).
   func get<Declared: Page>(
     _ pattern: String, _ page: PageView<Declared>, following topics: Set<ChangeTopic>,
-    sameForEveryone: Bool = true, reading store: StoreWork? = nil,
+    sameForEveryone: Bool = true, store: StoreWork? = nil,
     in router: inout Router,
     key: @escaping @Sendable (Request) throws -> String,
     viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel,

@@ -27,6 +27,9 @@ public struct Route<each Parameter: RouteParameter>: Sendable {
   /// What is wrong with the declaration, with its `file:line`, reported when the site is built;
   /// nil when nothing is.
   let problem: String?
+  /// Where the route is declared (`LeagueWeb/LeagueRoutes.swift:12`), for what the site's checks
+  /// say of it.
+  let declaredAt: String
 
   /// The route of `pattern`, whose parameters (path segments, then query names) read as
   /// `types`, in order. `notFound` replaces the 404's words when one of them names nothing.
@@ -45,6 +48,7 @@ public struct Route<each Parameter: RouteParameter>: Sendable {
     self.pieces = pieces
     self.queryNames = queryNames
     self.notFound = notFound
+    declaredAt = "\(fileID):\(line)"
     problem = Self.problem(path, pieces, queryNames, types: count).map {
       "\(fileID):\(line): the route \(pattern) is refused: \($0)"
     }
@@ -56,6 +60,7 @@ public struct Route<each Parameter: RouteParameter>: Sendable {
     queryNames = route.queryNames
     notFound = route.notFound
     problem = route.problem
+    declaredAt = route.declaredAt
   }
 
   /// The same route under `prefix` (`"/league"`): a feature's routes grouped under one path.

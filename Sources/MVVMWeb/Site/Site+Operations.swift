@@ -41,17 +41,16 @@ extension Site {
   ]
 
   /// `/readyz` (or `path`): whether this instance can serve its pages now, for a load balancer
-  /// or an orchestrator's readiness probe. 200 when `probe` answers on the store's threads
-  /// within their deadline; 503 otherwise, with the reason. `/healthz` says only that the
-  /// process answers.
+  /// or an orchestrator's readiness probe. 200 when `probe` returns (it asks the store, on the
+  /// store's threads within their deadline); 503 otherwise, with the reason. `/healthz` says
+  /// only that the process answers.
   public mutating func readiness(
-    at path: String = "/readyz", executor: StoreExecutor,
-    probe: @escaping @Sendable () throws -> Void
+    at path: String = "/readyz", probe: @escaping @Sendable () async throws -> Void
   ) {
     get(Route(path)) { _ in
       var response: Response
       do {
-        try await executor.read(probe)
+        try await probe()
         response = .text("ready\n")
       } catch {
         // The reason goes to the log; what a stranger can read says only what matters.

@@ -52,11 +52,9 @@ extension Site {
     _ method: HTTPMethod, _ route: Route<repeat each Parameter>,
     _ handler: @escaping @Sendable (Request, repeat each Parameter) throws -> Response
   ) {
-    note(route)
-    let refusesInputs = method != .get && method != .head
+    let admit = admission(method, route)
     router.add(method, route.pattern) { request in
-      if refusesInputs && request.isInputEvent { throw Self.takesNoInputEvents }
-      let values = try route.values(of: request)
+      let values = try admit(request)
       return try handler(request, repeat each values)
     }
   }
@@ -67,30 +65,42 @@ extension Site {
     _ method: HTTPMethod, _ route: Route<repeat each Parameter>,
     _ handler: @escaping @Sendable (Request, repeat each Parameter) async throws -> Response
   ) {
-    note(route)
-    let refusesInputs = method != .get && method != .head
+    let admit = admission(method, route)
     router.add(method, route.pattern) { request in
-      if refusesInputs && request.isInputEvent { throw Self.takesNoInputEvents }
-      let values = try route.values(of: request)
+      let values = try admit(request)
       return try await handler(request, repeat each values)
+    }
+  }
+
+  /// Records the route, and returns what every handler registered through `add` runs first:
+  /// an input event refused at a writing method (only a form answers them, and never by
+  /// writing), then the route's typed values read (a 404 when they do not read).
+  private mutating func admission<each Parameter: RouteParameter>(
+    _ method: HTTPMethod, _ route: Route<repeat each Parameter>
+  ) -> @Sendable (Request) throws -> (repeat each Parameter) {
+    record(method, route)
+    let refusesInputs = method != .get && method != .head
+    return { request in
+      if refusesInputs && request.isInputEvent { throw Self.takesNoInputEvents }
+      return try route.values(of: request)
     }
   }
 
   /// A page in one line: declares `page` and answers GET at `route` with it, rendered from the
   /// view model `viewModel` builds for the request and the route's values. With `following`
   /// topics it is a live page: its `m:live` elements follow the data (see `live`). With
-  /// `reading`, the view model is built and rendered on the store's threads, within their
+  /// `store`, the view model is built and rendered on the store's threads, within their
   /// deadline.
   ///
   /// ```swift
-  /// site.page(Numbers.route, NumbersViewModel.self, following: [.league], reading: data) { _ in
-  ///   try NumbersViewModel(store: store)
+  /// site.page(LeagueNumbersFeature.route, LeagueNumbersViewModel.self, store: data, following: [.league]) { _ in
+  ///   try LeagueNumbersViewModel(store: store)
   /// }
   /// ```
   @discardableResult
   public mutating func page<Declared: Page, each Parameter: RouteParameter>(
-    _ route: Route<repeat each Parameter>, _ page: Declared.Type,
-    following topics: Set<ChangeTopic> = [], reading store: StoreWork? = nil,
+    _ route: Route<repeat each Parameter>, _ page: Declared.Type, store: StoreWork? = nil,
+    following topics: Set<ChangeTopic> = [],
     viewModel: @escaping @Sendable (Request, repeat each Parameter) throws -> Declared.ViewModel
   ) -> PageView<Declared> {
     let view = declare(page)
@@ -101,13 +111,13 @@ extension Site {
     if !topics.isEmpty {
       let metrics = configuration.metrics
       livePage(
-        route, view, following: topics, sameForEveryone: true, reading: store, viewModel: build
+        route, view, following: topics, sameForEveryone: true, store: store, viewModel: build
       ) { request in
         view.render(try Self.reading(store, request, metrics) { try build(request) }, for: request)
       }
       return view
     }
-    note(route)
+    record(.get, route, page: Declared.template, lane: store.map { _ in .read })
     let metrics = configuration.metrics
     router.get(route.pattern) { request in
       let values = try route.values(of: request)
@@ -129,14 +139,13 @@ extension Site {
   /// one address (`?page=01`, an id in capitals) is one live page: its key is printed from the
   /// route's typed values.
   public mutating func live<Declared: Page, each Parameter: RouteParameter>(
-    _ route: Route<repeat each Parameter>, _ page: PageView<Declared>,
+    _ route: Route<repeat each Parameter>, _ page: PageView<Declared>, store: StoreWork? = nil,
     following topics: Set<ChangeTopic>, sameForEveryone: Bool = true,
-    reading store: StoreWork? = nil,
     viewModel: @escaping @Sendable (Request, repeat each Parameter) throws -> Declared.ViewModel,
     answer: @escaping @Sendable (Request, repeat each Parameter) throws -> Response
   ) {
     livePage(
-      route, page, following: topics, sameForEveryone: sameForEveryone, reading: store,
+      route, page, following: topics, sameForEveryone: sameForEveryone, store: store,
       viewModel: { request in
         let values = try route.values(of: request)
         return try viewModel(request, repeat each values)
@@ -150,15 +159,15 @@ extension Site {
   /// `live` with the route's values read by the closures themselves.
   mutating func livePage<Declared: Page, each Parameter: RouteParameter>(
     _ route: Route<repeat each Parameter>, _ page: PageView<Declared>,
-    following topics: Set<ChangeTopic>, sameForEveryone: Bool, reading store: StoreWork?,
+    following topics: Set<ChangeTopic>, sameForEveryone: Bool, store: StoreWork?,
     viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel,
     answer: @escaping @Sendable (Request) throws -> Response
   ) {
-    note(route)
+    record(.get, route, page: Declared.template, lane: store.map { _ in .read })
     let metrics = configuration.metrics
     LivePages(hub: hub, changes: changes, validator: validator).get(
       route.pattern, page, following: topics, sameForEveryone: sameForEveryone,
-      reading: store, in: &router,
+      store: store, in: &router,
       key: { request in
         let values = try route.values(of: request)
         return request.basePath + route.path(repeat each values)
@@ -182,11 +191,19 @@ extension Site {
     return try StoreFailure.reading(request, metrics, build)
   }
 
-  /// Keeps what is wrong with `route`'s declaration, for `build()` to refuse.
-  mutating func note<each Parameter>(_ route: Route<repeat each Parameter>) {
+  /// Keeps `route` at `method` for `build()`'s checks and the route list, with what is wrong
+  /// with its declaration.
+  mutating func record<each Parameter>(
+    _ method: HTTPMethod, _ route: Route<repeat each Parameter>, page: String? = nil,
+    lane: SiteRoute.Lane? = nil
+  ) {
     if let problem = route.problem, !routeProblems.contains(problem) {
       routeProblems.append(problem)
     }
+    routes.append(
+      SiteRoute(
+        method: method, pattern: route.pattern, page: page, lane: lane,
+        declaredAt: route.declaredAt))
   }
 
   /// The answer to an input event at an address that is no form with live inputs.

@@ -28,6 +28,8 @@ public struct Site {
   private var conflicts: [TemplateError] = []
   /// What is wrong with the routes added, each at its declaration's `file:line`.
   var routeProblems: [String] = []
+  /// Every method and pattern registered, in order.
+  public internal(set) var routes: [SiteRoute] = []
   private var links = SiteLinks()
   private var errorView: PageView<ErrorPage>?
   private var layoutSchema = OutputSchema([])
@@ -44,7 +46,7 @@ public struct Site {
       metrics: configuration.metrics)
     hub = LiveHub(settings: configuration.live, changes: changes, metrics: configuration.metrics)
     if configuration.usesErrorTemplate { errorView = declare(ErrorPage.self) }
-    router.get(LiveScript.path) { request in LiveScript.respond(to: request) }
+    get(Route(LiveScript.path)) { request in LiveScript.respond(to: request) }
   }
 
   /// Adds a feature's routes, pages and links.
@@ -99,6 +101,9 @@ public struct Site {
     links.path(for: destination)
   }
 
+  /// How many pages are declared.
+  public var pageCount: Int { declared.count }
+
   /// Whether templates stay as loaded (not `developerMode`), so a page depends only on its data.
   public var templatesAreFixed: Bool { !configuration.developerMode }
 
@@ -114,6 +119,7 @@ public struct Site {
   /// Loads and checks every declared template, with every problem at once, and returns the
   /// site's responder.
   public func build() throws -> WebSite {
+    let routeProblems = routeProblems + RouteChecks.problems(routes)
     guard routeProblems.isEmpty else { throw RouteErrors(problems: routeProblems) }
     let directory = configuration.templatesDirectory
     let pages = declared.mapValues(\.schema)
@@ -124,7 +130,8 @@ public struct Site {
       () throws(TemplateErrors) in
       guard conflicts.isEmpty else { throw TemplateErrors(conflicts) }
       return try TemplateLibrary(
-        directory: directory, pages: pages, site: layoutSchema, inputs: inputs)
+        directory: directory, pages: pages, site: layoutSchema, inputs: inputs,
+        liveScript: LiveScript.path)
     }
     let source: TemplateSource =
       configuration.developerMode
@@ -151,7 +158,7 @@ public struct Site {
     guard conflicts.isEmpty else { throw TemplateErrors(conflicts) }
     return try TemplateLibrary(
       directory: configuration.templatesDirectory, pages: declared.mapValues(\.schema),
-      site: layoutSchema, inputs: declaredInputs)
+      site: layoutSchema, inputs: declaredInputs, liveScript: LiveScript.path)
   }
 
   /// The route of the public folder's files.

@@ -51,6 +51,11 @@ struct TemplateCompiler {
   private(set) var inputForms: [[String]] = []
   /// The named fields of the page's forms, for the check against the view model's inputs.
   private(set) var formFields: [FormFieldUse] = []
+  /// The first element that makes the page live (`m:live` or `m:inputs`), where a page that
+  /// lacks the live script is refused.
+  private(set) var firstLivePart: (file: String, line: Int)?
+  /// The `src` of every `<script>` the page writes as text.
+  private(set) var scriptSources: Set<String> = []
   /// How many `<form>` elements enclose the element being compiled.
   private var formDepth = 0
   /// How many `m:repeat` enclose the element being compiled.
@@ -156,6 +161,14 @@ struct TemplateCompiler {
     var ops: [RenderOp] = []
     let marksInputs =
       element.binding("inputs") != nil && checkInputsForm(element, omitTag: omitTag)
+    if firstLivePart == nil, element.binding("live") != nil || element.binding("inputs") != nil {
+      firstLivePart = (element.file, element.line)
+    }
+    if element.name == "script",
+      let source = element.attributes.first(where: { !$0.isBinding && $0.name == "src" })
+    {
+      scriptSources.insert(source.value)
+    }
     if !omitTag {
       ops.append(.bytes(Array("<\(element.name)".utf8)))
       // A keyed repeat's item: its key first, where the live hub finds it in the rendered row.

@@ -51,9 +51,6 @@ public final class HelloViewModel: SavableForm {
     nameError = Self.problem(trimmed)
   }
 
-  /// Nothing to show: a list in memory cannot fail to be written.
-  public func reportStoreFailure() {}
-
   private var trimmed: String { name.trimmingCharacters(in: .whitespacesAndNewlines) }
 
   /// What is wrong with `name`, in words, or nil.

@@ -38,9 +38,6 @@ public final class ShoutViewModel: SavableForm {
     nameError = greeting.nameError
   }
 
-  /// Nothing to show: a list in memory cannot fail to be written.
-  public func reportStoreFailure() {}
-
   /// The hello form, filled in as this one says.
   private var greeting: HelloViewModel {
     let greeting = HelloViewModel(list: list)

@@ -2,7 +2,7 @@ import Greetings
 import MVVMWeb
 
 /// The hello page at `/`: its greetings follow new ones live, and its form greets whoever types
-/// a name, answering as they type. `/shout` greets in capitals.
+/// a name, answering as they type. `/shout` greets in capitals; `/feedback` keeps messages.
 struct HelloFeature: Feature {
   let list: GreetingList
   static let hello = Route("/")
@@ -19,6 +19,19 @@ struct HelloFeature: Feature {
     } done: { request, _ in
       .redirect(to: request.location(Self.hello.path()))
     }
+    let feedback = Route("/feedback")
+    let box = FeedbackBox(changes: site.changes)
+    site.form(feedback, FeedbackPage.self, following: [.feedback]) { _ in
+      FeedbackViewModel(box: box)
+    } done: { request, _ in
+      .redirect(to: request.location(feedback.path()))
+    }
+  }
+
+  /// The feedback page: its template and view model.
+  enum FeedbackPage: Page {
+    typealias ViewModel = FeedbackViewModel
+    static let template = "feedback.xhtml"
   }
 }
 

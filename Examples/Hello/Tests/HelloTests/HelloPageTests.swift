@@ -1,6 +1,6 @@
-import Foundation
 import Greetings
 import MVVMWeb
+import MVVMWebApp
 import MVVMWebTesting
 import Testing
 
@@ -9,16 +9,10 @@ import Testing
 /// The hello site as its users reach it, through `MVVMWebTesting`: each test runs in process and
 /// again over a real socket.
 @Suite(.timeLimit(.minutes(1))) struct HelloPageTests {
-  /// The site as `hello` serves it, with its own templates and stylesheet.
+  /// The site as `hello` serves it, built by the app's own function, with its own templates and
+  /// stylesheet.
   func site() throws -> WebSite {
-    let package = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../..")
-    var site = Site(
-      SiteConfiguration(
-        templatesDirectory: package.appending(path: "Templates").standardized.path,
-        publicDirectory: package.appending(path: "Public").standardized.path))
-    try site.add(HelloFeature(list: GreetingList(changes: site.changes)))
-    try site.staticFiles()
-    return try site.build()
+    try Hello().site(.testing()).build()
   }
 
   @Test(arguments: [TestTransport.inProcess, .socket])
