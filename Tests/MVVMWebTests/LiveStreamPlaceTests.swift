@@ -16,18 +16,25 @@ import Testing
   static let streamRequest =
     "GET /slow HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n"
 
-  /// Reads of the page's view model: begun, and ended; slow until `slow` is cleared.
+  /// Reads of the page's view model: begun, and ended. While `held`, each waits for `gate`
+  /// before it ends, so a test decides what happens while it runs.
   final class Reads: Sendable {
     let begun = Atomic(0)
     let ended = Atomic(0)
-    let slow = Atomic(true)
+    let held = Atomic(true)
+    let gate = DispatchSemaphore(value: 0)
+
+    /// Lets `count` held reads end.
+    func release(_ count: Int) {
+      for _ in 0..<count { gate.signal() }
+    }
   }
 
-  /// Serves a site whose one live page, `/slow`, reads the store for `readTime` (on `readers`
-  /// threads) before its stream may open, with `maxStreams` places; `body` gets the server.
+  /// Serves a site whose one live page, `/slow`, reads the store (on `readers` threads) before
+  /// its stream may open, with `maxStreams` places; `body` gets the server.
   func serve(
-    maxStreams: Int, readers: Int = 4, readTime: Duration, answerTimeout: Duration = .seconds(30),
-    reads: Reads, gate: DispatchSemaphore? = nil, _ body: (HTTPServer) throws -> Void
+    maxStreams: Int, readers: Int = 4, answerTimeout: Duration = .seconds(30), reads: Reads,
+    _ body: (HTTPServer) throws -> Void
   ) throws {
     let directory = try SlowPage.templatesFolder()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -36,16 +43,12 @@ import Testing
         templatesDirectory: directory, live: LiveSettings(maxStreams: maxStreams)))
     site.metricsPage()
     let data = StoreWork(
-      executor: StoreExecutor(readers: readers, writers: 1, deadline: .seconds(20)),
+      executor: StoreExecutor(readers: readers, writers: 1, deadline: .seconds(60)),
       metrics: site.configuration.metrics)
     site.page(Route("/slow"), SlowPage.self, store: data, following: [.slow]) { _ in
       reads.begun.add(1, ordering: .relaxed)
       defer { reads.ended.add(1, ordering: .relaxed) }
-      if let gate {
-        gate.wait()
-      } else if reads.slow.load(ordering: .relaxed) {
-        Thread.sleep(forTimeInterval: Self.seconds(readTime))
-      }
+      if reads.held.load(ordering: .relaxed) { reads.gate.wait() }
       return SlowViewModel()
     }
     let website = try site.build()
@@ -54,18 +57,18 @@ import Testing
     configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     let server = HTTPServer(configuration: configuration, responder: website)
     try server.start()
-    defer { server.shutdown() }
+    defer {
+      reads.held.store(false, ordering: .relaxed)
+      reads.release(readers)
+      server.shutdown()
+    }
     try body(server)
   }
 
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-  }
-
   /// Every place is free: `/metrics` counts no open stream, and `count` streams open at once
-  /// (their reads quick now).
+  /// (their reads no longer held).
   func expectAllPlacesFree(_ server: HTTPServer, count: Int, _ reads: Reads) throws {
-    reads.slow.store(false, ordering: .relaxed)
+    reads.held.store(false, ordering: .relaxed)
     let metrics = try TestClient(port: server.port).request("GET", "/metrics").text
     #expect(metrics.split(separator: "\n").contains("http_open_streams 0.0"), "\(metrics)")
     let streams = try (0..<count).map { _ in try TestClient(port: server.port, timeout: 10) }
@@ -75,31 +78,33 @@ import Testing
     }
   }
 
-  /// Sends the stream request, waits for its read to begin, and resets the connection.
-  func resetDuringTheRead(_ server: HTTPServer, _ reads: Reads) throws {
-    let before = reads.begun.load(ordering: .relaxed)
-    let client = try TestClient(port: server.port)
-    client.send(Self.streamRequest)
-    #expect(eventually { reads.begun.load(ordering: .relaxed) > before })
-    var reset = linger(l_onoff: 1, l_linger: 0)
-    setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
-  }  // Closed here: with SO_LINGER 0, a reset.
+  /// Sends the stream request, waits for its read to begin, resets the connection, and once
+  /// the server has let the connection go, lets the read end.
+  func resetDuringTheRead(_ server: HTTPServer, _ reads: Reads, round: Int) throws {
+    do {
+      let client = try TestClient(port: server.port)
+      client.send(Self.streamRequest)
+      #expect(eventually { reads.begun.load(ordering: .relaxed) == round })
+      var reset = linger(l_onoff: 1, l_linger: 0)
+      setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+    }  // Closed here: with SO_LINGER 0, a reset.
+    #expect(eventually { server.openConnectionCount == 0 })
+    reads.release(1)
+    #expect(eventually { reads.ended.load(ordering: .relaxed) == round })
+  }
 
   @Test func streamsResetWhileTheirReadRunsTakeNoPlace() throws {
     let reads = Reads()
-    try serve(maxStreams: 4, readTime: .milliseconds(20), reads: reads) { server in
-      for _ in 0..<500 { try resetDuringTheRead(server, reads) }
-      #expect(eventually(within: 30) { reads.ended.load(ordering: .relaxed) == 500 })
+    try serve(maxStreams: 4, reads: reads) { server in
+      for round in 1...500 { try resetDuringTheRead(server, reads, round: round) }
       try expectAllPlacesFree(server, count: 4, reads)
     }
   }
 
   @Test func streamsWhoseAnswerTimedOutDuringTheReadTakeNoPlace() throws {
     let reads = Reads()
-    try serve(
-      maxStreams: 4, readers: 16, readTime: .milliseconds(150),
-      answerTimeout: .milliseconds(50), reads: reads
-    ) { server in
+    try serve(maxStreams: 4, readers: 16, answerTimeout: .milliseconds(50), reads: reads) {
+      server in
       for batch in 1...10 {
         let clients = try (0..<50).map { _ in try TestClient(port: server.port) }
         for client in clients { client.send(Self.streamRequest) }
@@ -109,8 +114,9 @@ import Testing
           #expect(
             answer.text == "The server took too long to answer. Please try again in a moment.\n")
         }
-        // Each read ends, its answer dropped, before the next fifty: a queue of reads growing
-        // past the lane's bound would answer the busy page at once instead.
+        // Every answer has timed out: now the reads end, their answers dropped, before the next
+        // fifty (a queue of reads past the lane's bound would answer the busy page instead).
+        reads.release(50)
         #expect(eventually(within: 30) { reads.ended.load(ordering: .relaxed) == 50 * batch })
       }
       try expectAllPlacesFree(server, count: 4, reads)
@@ -122,15 +128,16 @@ import Testing
   /// stops well inside its drain deadline.
   @Test func aStopDuringAPagesFirstReadEndsItsStreamAtOnce() throws {
     let reads = Reads()
-    let gate = DispatchSemaphore(value: 0)
-    try serve(maxStreams: 4, readTime: .zero, reads: reads, gate: gate) { server in
+    try serve(maxStreams: 4, reads: reads) { server in
       let client = try TestClient(port: server.port)
       client.send(Self.streamRequest)
       #expect(eventually { reads.begun.load(ordering: .relaxed) == 1 })
       let stopped = DispatchSemaphore(value: 0)
       let started = Date()
       server.shutdown { stopped.signal() }
-      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { gate.signal() }
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
+        reads.release(1)
+      }
       #expect(try client.readHead().status == 200)
       #expect(try client.readChunk() == nil)  // Ended: its last chunk.
       shutdown(client.fd, Int32(SHUT_RDWR))  // As the browser does, to reconnect elsewhere.
