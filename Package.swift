@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "MVVMWebTesting", targets: ["MVVMWebTesting"]),
     .library(name: "MVVMWebApp", targets: ["MVVMWebApp"]),
     .library(name: "MVVMWebAccounts", targets: ["MVVMWebAccounts"]),
+    .library(name: "MVVMWebPasskeys", targets: ["MVVMWebPasskeys"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -31,7 +32,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // `swift package generate-documentation`: the DocC catalog in Sources/MVVMWeb/MVVMWeb.docc.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    // SHA-256 of session tokens and links, secure random, and P-256 signatures for passkeys.
+    // SHA-256 of session tokens and links, secure random, and passkeys' signatures (P-256
+    // ECDSA, Ed25519, and RSA PKCS#1 v1.5 from _CryptoExtras).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
@@ -46,7 +48,12 @@ let package = Package(
 
     // The embedded default: one SQLite file, GRDB's pool for writes and cheap readers of its own.
     .target(
-      name: "MVVMWebSQLite", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+      name: "MVVMWebSQLite",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's own column accessors, for rows read in place (`SQLiteColumns`).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
     // A small PostgreSQL client over libpq: connections, a pool, migrations, LISTEN.
     .target(
       name: "MVVMWebPostgres",
@@ -120,14 +127,18 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
-      ]),
+      ],
+      // The common passwords refused at sign-up, compiled into the module; their licence
+      // travels beside them in the sources.
+      exclude: ["Passwords/common-passwords.LICENSE"],
+      resources: [.embedInCode("Passwords/common-passwords.txt")]),
 
     // An app's command line: `serve` with every serving flag, `check`, `routes`, `bundle`, and
     // the database its stores open, from the same flags in every app.
     .target(
       name: "MVVMWebApp",
       dependencies: [
-        "MVVMWeb", "MVVMWebSQLite", "MVVMWebPostgres",
+        "MVVMWeb", "MVVMWebAccounts", "MVVMWebSQLite", "MVVMWebPostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
@@ -140,6 +151,16 @@ let package = Package(
       name: "MVVMWebTesting",
       dependencies: [
         "MVVMWeb", "CMVVMWebXML2", .product(name: "Logging", package: "swift-log"),
+      ]),
+
+    // Passkeys (WebAuthn level 3): registrations and assertions verified by our own bounded
+    // parsers (CBOR, authenticator data, COSE keys, client data JSON); swift-crypto only checks
+    // signatures. It knows no HTTP, accounts or stores.
+    .target(
+      name: "MVVMWebPasskeys",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
       ]),
 
     // Each app on the framework's public API: its routes, pages, links and notices.
@@ -209,13 +230,25 @@ let package = Package(
       ]),
     .testTarget(
       name: "MVVMWebSQLiteTests",
-      dependencies: ["MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "MVVMWebSQLite", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
     .testTarget(name: "MVVMWebTests", dependencies: ["MVVMWeb", "MVVMWebTesting", "TestSupport"]),
     .testTarget(name: "MVVMWebTestingTests", dependencies: ["MVVMWebTesting"]),
     .testTarget(name: "MVVMWebAppTests", dependencies: ["MVVMWebApp", "MVVMWebTesting"]),
     .testTarget(
       name: "MVVMWebAccountsTests",
-      dependencies: ["MVVMWebAccounts", "MVVMWebTesting", "TestSupport"]),
+      dependencies: [
+        "MVVMWebAccounts", "MVVMWebTesting", "TestSupport", "MVVMWebSQLite", "MVVMWebPostgres",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    .testTarget(
+      name: "MVVMWebPasskeysTests",
+      dependencies: ["MVVMWebPasskeys", .product(name: "Crypto", package: "swift-crypto")]),
+    // Our verifier as a command for the differential test against py_webauthn (Tests/e2e).
+    .executableTarget(
+      name: "passkey-verify", dependencies: ["MVVMWebPasskeys"], path: "Tests/Tools/passkey-verify"),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

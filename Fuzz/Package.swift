@@ -68,12 +68,22 @@ let package = Package(
         "Store/SQLiteMemoriesStore.swift", "Store/PostgresMemoriesStore.swift",
       ], swiftSettings: sanitized),
 
+    // Passkeys' parsers, without Verification/ (the files that need swift-crypto): no package
+    // to fetch and build, and every parser is in.
+    .target(
+      name: "MVVMWebPasskeys", path: "Linked/MVVMWebPasskeys", exclude: ["Verification"],
+      swiftSettings: sanitized),
+
     fuzzer("FuzzHeadParser", ["MVVMWebServer"]),
     fuzzer("FuzzChunkedDecoder", ["MVVMWebServer"]),
     fuzzer("FuzzForm", ["MVVMWebServer"]),
     fuzzer("FuzzHeaderValues", ["MVVMWebServer"]),
     fuzzer("FuzzTemplate", ["MVVMWebTemplates", "MVVMWebViewModels"]),
     fuzzer("FuzzMemories", ["Memories", "MVVMWebViewModels"]),
+    fuzzer("FuzzCBOR", ["MVVMWebPasskeys"]),
+    fuzzer("FuzzAuthenticatorData", ["MVVMWebPasskeys"]),
+    fuzzer("FuzzCOSEKey", ["MVVMWebPasskeys"]),
+    fuzzer("FuzzClientData", ["MVVMWebPasskeys"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,13 @@ struct LeagueCoordinator: Sendable {
   let matchesPage: PageView<MatchesPage>
   let matchDeletePage: PageView<MatchDeletePage>
   let rankingsPage: PageView<RankingsPage>
+  /// The lists' rows, kept for the site's life: a row is made and written once per change of
+  /// what it shows, not once per request.
+  /// The matches' rows, kept for viewers who may edit them and for those who may not.
+  let editableRows = MatchesViewModel.makeKeptRows(editable: true)
+  let readOnlyRows = MatchesViewModel.makeKeptRows(editable: false)
+  let rankingRows = RankingsViewModel.makeKeptRows()
+  let choices = PlayerChoice.Kept()
 
   init(store: any LeagueStore, data: StoreWork, site: inout Site) {
     self.store = store
@@ -28,10 +35,11 @@ struct LeagueCoordinator: Sendable {
   func register(in site: inout Site) {
     site.live(
       LeagueRoutes.matches, matchesPage, store: data, following: [.league],
-      viewModel: { _, page in try matchesViewModel(page) }
+      viewModel: { request, page in try matchesViewModel(page, viewer: request.viewer) }
     ) { request, page in try matches(request, page) }
     site.form(
-      LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self
+      LeagueRoutes.newMatch, MatchFormPage.self, store: data, notices: LeagueNotice.self,
+      inputsFromMemory: true, allowed: LeagueAccess.editing
     ) { form in
       try matchForm(form, matchID: nil)
     } done: { request, _ in
@@ -41,30 +49,34 @@ struct LeagueCoordinator: Sendable {
     // The form holds a one-time token per request: only its bytes can validate it.
     site.form(
       LeagueRoutes.editMatch, MatchFormPage.self, store: data, following: [.league],
-      sameForEveryone: false, notices: LeagueNotice.self
+      sameForEveryone: false, notices: LeagueNotice.self, allowed: LeagueAccess.editing
     ) { form, id in
       try matchForm(form, matchID: id)
     } done: { request, _, _ in
       LeagueNotice.matchSaved.redirect(
         to: request.location(LeagueRoutes.path(for: .matches)), for: request)
     }
-    site.get(LeagueRoutes.deleteMatch) { request, id in
+    site.get(LeagueRoutes.deleteMatch, allowed: LeagueAccess.deleting) { request, id in
       data.read(request) {
         matchDeletePage.render(try formViewModel(request, matchID: id, token: ""), for: request)
       }
     }
-    site.post(LeagueRoutes.deleteMatch) { request, id in
+    site.post(LeagueRoutes.deleteMatch, allowed: LeagueAccess.deleting) { request, id in
       data.write(request) { try delete(request, matchID: id) }
     }
-    site.form(LeagueRoutes.newPlayer, PlayerFormPage.self, store: data) { form in
-      try newPlayerViewModel(carrying: form.submission?.pairs ?? form.request.query.tuples)
+    site.form(
+      LeagueRoutes.newPlayer, PlayerFormPage.self, store: data, inputsFromMemory: true,
+      allowed: LeagueAccess.editing
+    ) { form in
+      try newPlayerViewModel(
+        carrying: form.submission?.pairs ?? form.request.query.tuples, reading: reading(form))
     } done: { request, viewModel in
       LeagueNotice.playerAdded.redirect(
         to: request.location(LeagueRoutes.path(for: viewModel.back)), for: request)
     }
     site.live(
       LeagueRoutes.rankings, rankingsPage, store: data, following: [.league],
-      viewModel: { _ in try rankingsViewModel() }
+      viewModel: { request in try rankingsViewModel(viewer: request.viewer) }
     ) { request in try rankings(request) }
   }
 
@@ -72,14 +84,17 @@ struct LeagueCoordinator: Sendable {
 
   private func matches(_ request: Request, _ page: PageNumber) throws -> Response {
     try LeagueNotice.showing(on: request) { notice in
-      let viewModel = try reading(request) { try matchesViewModel(page) }
+      let viewModel = try reading(request) { try matchesViewModel(page, viewer: request.viewer) }
       viewModel.notice = notice
       return matchesPage.render(viewModel, for: request)
     }
   }
 
-  private func matchesViewModel(_ page: PageNumber) throws -> MatchesViewModel {
-    let viewModel = MatchesViewModel(store: store, page: page.number)
+  private func matchesViewModel(_ page: PageNumber, viewer: Viewer) throws -> MatchesViewModel {
+    let editable = viewer.may(LeagueAccess.editing)
+    let viewModel = MatchesViewModel(
+      store: store, page: page.number, viewer: viewer,
+      keptRows: editable ? editableRows : readOnlyRows)
     do {
       try viewModel.refresh()
     } catch let error as Paging.OutOfRange {
@@ -100,8 +115,9 @@ struct LeagueCoordinator: Sendable {
       let token = form.isInputEvent ? "" : Self.newToken()
       guard
         let viewModel = try EditMatchViewModel.posting(
-          store: store, matchID: matchID, token: token)
+          store: reading(form), matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
+      viewModel.canDelete = request.viewer.may(LeagueAccess.deleting)
       return viewModel
     }
     let carried = request.query.tuples
@@ -113,11 +129,12 @@ struct LeagueCoordinator: Sendable {
       }
       draft.matchID = matchID
       try ensureExists(matchID)
-      viewModel = try EditMatchViewModel(store: store, draft: draft)
+      viewModel = try EditMatchViewModel(store: store, draft: draft, keptChoices: choices)
     } else {
       viewModel = try formViewModel(request, matchID: matchID, token: Self.newToken())
     }
     viewModel.notice = form.notice
+    viewModel.canDelete = request.viewer.may(LeagueAccess.deleting)
     return viewModel
   }
 
@@ -127,11 +144,12 @@ struct LeagueCoordinator: Sendable {
   ) throws -> EditMatchViewModel {
     try reading(request) {
       guard let matchID else {
-        return try EditMatchViewModel(store: store, draft: MatchDraft(token: token))
+        return try EditMatchViewModel(
+          store: store, draft: MatchDraft(token: token), keptChoices: choices)
       }
       guard
         let editing = try EditMatchViewModel.editing(
-          store: store, matchID: matchID, token: token)
+          store: store, matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
       return editing
     }
@@ -162,7 +180,7 @@ struct LeagueCoordinator: Sendable {
   /// The player form, carrying the match draft it was opened with (`token` marks one), whose
   /// match id must be one.
   private func newPlayerViewModel(
-    carrying fields: [(name: String, value: String)]
+    carrying fields: [(name: String, value: String)], reading store: any LeagueStore
   ) throws(HTTPError) -> NewPlayerViewModel {
     guard MatchDraft.isCarried(by: fields) else { return NewPlayerViewModel(store: store) }
     guard let draft = MatchDraft(pairs: fields, newToken: Self.newToken) else {
@@ -171,18 +189,25 @@ struct LeagueCoordinator: Sendable {
     return NewPlayerViewModel(store: store, returningTo: draft)
   }
 
+  /// The store a form's view model reads: the store itself, or, for an input event tried on
+  /// the thread that read it (`inputsFromMemory`), only what the store keeps in memory, anything
+  /// more sending the event to the store's threads.
+  private func reading<ViewModel>(_ form: FormRequest<ViewModel>) -> any LeagueStore {
+    form.mayReadStore ? store : KeptLeagueReads(store: store)
+  }
+
   // MARK: Rankings
 
   private func rankings(_ request: Request) throws -> Response {
     try LeagueNotice.showing(on: request) { notice in
-      let viewModel = try reading(request) { try rankingsViewModel() }
+      let viewModel = try reading(request) { try rankingsViewModel(viewer: request.viewer) }
       viewModel.notice = notice
       return rankingsPage.render(viewModel, for: request)
     }
   }
 
-  private func rankingsViewModel() throws -> RankingsViewModel {
-    let viewModel = RankingsViewModel(store: store)
+  private func rankingsViewModel(viewer: Viewer) throws -> RankingsViewModel {
+    let viewModel = RankingsViewModel(store: store, viewer: viewer, keptRows: rankingRows)
     try viewModel.refresh()
     return viewModel
   }

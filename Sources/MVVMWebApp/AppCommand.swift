@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MVVMWebAccounts
 import MVVMWebPostgres
 
 /// The command line of an app: `serve` (the default), `check`, `routes` and `bundle`, then the
@@ -11,6 +12,7 @@ struct AppCommand<Application: App>: ParsableCommand {
       subcommands: [
         ServeCommand<Application>.self, CheckCommand<Application>.self,
         RoutesCommand<Application>.self, BundleCommand<Application>.self,
+        AccountsCommand<Application>.self,
       ] + Application.commands,
       defaultSubcommand: ServeCommand<Application>.self)
   }
@@ -21,6 +23,9 @@ struct AppCommand<Application: App>: ParsableCommand {
       var command = try parseAsRoot(arguments)
       try command.run()
       Foundation.exit(0)
+    } catch let error as Accounts.ChangeError {
+      printError("\(Application.name): \(error)")
+      Foundation.exit(1)
     } catch {
       guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
       let message =

@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import MVVMWeb
+import MVVMWebAccounts
 import Synchronization
 
 /// What an app's `site` function is given: how the site is served, where its data lives and the
@@ -27,16 +29,21 @@ public final class AppContext: Sendable {
   /// Why the site is being built.
   public let purpose: Purpose
   private let store: StoreSettings
+  /// How long sessions last.
+  public let accountSettings: AccountSettings
   private let opened = Mutex<AppDatabase?>(nil)
+  private let openedAccounts = Mutex<Accounts?>(nil)
   /// A scratch data folder this context made, removed with it.
   private let scratch: String?
 
   /// A context for `name`'s site served as `configuration` says, its data where `store` says.
   public init(
     name: String, configuration: SiteConfiguration, store: StoreSettings = StoreSettings(),
-    purpose: Purpose = .serving, changes: ChangeFeed = ChangeFeed()
+    accounts: AccountSettings = AccountSettings(), purpose: Purpose = .serving,
+    changes: ChangeFeed = ChangeFeed()
   ) {
     self.name = name
+    accountSettings = accounts
     self.configuration = configuration
     self.store = store
     self.purpose = purpose
@@ -51,6 +58,7 @@ public final class AppContext: Sendable {
     let folder = NSTemporaryDirectory() + "\(name)-\(purpose)-\(UUID().uuidString.prefix(8))"
     var store = store
     store.data = folder
+    accountSettings = AccountSettings()
     self.name = name
     self.configuration = configuration
     self.store = store
@@ -104,6 +112,33 @@ public final class AppContext: Sendable {
 
   /// The database, if something opened it.
   var openedDatabase: AppDatabase? { opened.withLock { $0 } }
+
+  /// The app's accounts, on its database, made the first time they are asked for: their tables
+  /// migrated beside the app's, passwords hashed on a lane of their own.
+  public func accounts() throws -> Accounts {
+    try openedAccounts.withLock { opened in
+      if let opened { return opened }
+      let database = try database()
+      let store: any AccountStore
+      switch database.storage {
+      case .sqlite(let file):
+        var migrator = DatabaseMigrator()
+        SQLiteAccountStore.registerMigrations(in: &migrator)
+        try migrator.migrate(file.pool)
+        store = SQLiteAccountStore(database: file)
+      case .postgres(let pool, _):
+        store = try PostgresAccountStore(pool: pool)
+      }
+      let accounts = Accounts(
+        store: store, executor: database.executor, passwords: PasswordLane(),
+        settings: accountSettings)
+      opened = accounts
+      return accounts
+    }
+  }
+
+  /// The accounts, if the site added them.
+  var addedAccounts: Accounts? { openedAccounts.withLock { $0 } }
 
   /// The store's lanes for handlers, on the database's threads: `site.page(…, store: work)`.
   public func storeWork() throws -> StoreWork {

@@ -1,4 +1,5 @@
 import MVVMWeb
+import MVVMWebAccounts
 
 extension Site {
   /// The site of `context`'s app, with what every app serves: the public folder's files at
@@ -14,5 +15,17 @@ extension Site {
     if AppFiles.isFolder(context.configuration.publicDirectory) { try staticFiles() }
     metricsPage()
     readiness { [context] in try await context.openedDatabase?.isReachable() }
+  }
+}
+
+extension Site {
+  /// Adds the app's accounts (on its database) to the site: the sign-in, sign-out, account and
+  /// one-time link pages, and the sessions every route's rule reads.
+  ///
+  /// ```swift
+  /// try site.addAccounts(context)
+  /// ```
+  public mutating func addAccounts(_ context: AppContext) throws {
+    try addAccounts(try context.accounts())
   }
 }

@@ -84,17 +84,39 @@ public final class PostgresConnection: @unchecked Sendable {
   public func query(
     prepared name: String, _ sql: String, _ parameters: [String?] = []
   ) throws(PostgresError) -> PostgresRows {
+    try rows(of: preparedResult(name, sql, parameters))
+  }
+
+  /// The result of the statement `name` (prepared on first use) with `parameters`, which the
+  /// caller clears.
+  private func preparedResult(
+    _ name: String, _ sql: String, _ parameters: [String?]
+  ) throws(PostgresError) -> OpaquePointer {
     if !prepared.contains(name) {
       PQclear(try checked(awaitingResult(sent: PQsendPrepare(handle, name, sql, 0, nil))))
       prepared.insert(name)
     }
-    return try rows(
-      of: checked(
-        awaitingResult(
-          sent: withOptionalCStrings(parameters) { values in
-            PQsendQueryPrepared(
-              handle, name, Int32(clamping: values.count), values.baseAddress, nil, nil, 0)
-          })))
+    return try checked(
+      awaitingResult(
+        sent: withOptionalCStrings(parameters) { values in
+          PQsendQueryPrepared(
+            handle, name, Int32(clamping: values.count), values.baseAddress, nil, nil, 0)
+        }))
+  }
+
+  /// Runs one statement like `query(prepared:_:_:)` and returns what `row` makes of each row,
+  /// read in place: no copy of the result as strings first.
+  public func query<Row>(
+    prepared name: String, _ sql: String, _ parameters: [String?] = [],
+    row: (PostgresColumns) throws -> Row
+  ) throws -> [Row] {
+    let result = try preparedResult(name, sql, parameters)
+    defer { PQclear(result) }
+    let count = PQntuples(result)
+    var rows: [Row] = []
+    rows.reserveCapacity(Int(count))
+    for index in 0..<count { rows.append(try row(PostgresColumns(result: result, row: index))) }
+    return rows
   }
 
   /// The rows of a result that succeeded, copied out as text; the result is cleared.

@@ -1,5 +1,5 @@
 import Foundation
-import MVVMWebServer
+import MVVMWeb
 import Synchronization
 
 /// How a test reaches the site: in process (the whole middleware chain, the store's lanes,
@@ -56,21 +56,57 @@ public final class TestClient: Sendable {
 
   private let transport: Transport
   private let cookies = Mutex<[(name: String, value: String)]>([])
+  /// The site's sessions, which sign this client in (`signIn(as:role:)`).
+  private let sessions: (any SessionResolver)?
   /// How long an answer may take before the request fails the test.
   public let timeout: Duration
 
-  /// A client of the server `configuration` describes, answering with `responder`, in process.
+  /// A client of the server `configuration` describes, answering with `responder`, in process;
+  /// `sessions` are the site's, when it has accounts.
   public init(
-    configuration: ServerConfiguration, responder: any Responder, timeout: Duration = .seconds(10)
+    configuration: ServerConfiguration, responder: any Responder,
+    sessions: (any SessionResolver)? = nil, timeout: Duration = .seconds(10)
   ) {
     transport = .inProcess(InProcessServer(configuration: configuration, responder: responder))
+    self.sessions = sessions
     self.timeout = timeout
   }
 
-  /// A client of the server listening on 127.0.0.1:`port`.
-  public init(port: Int, timeout: Duration = .seconds(10)) {
+  /// A client of the server listening on 127.0.0.1:`port`; `sessions` are the site's, when it
+  /// has accounts.
+  public init(
+    port: Int, sessions: (any SessionResolver)? = nil, timeout: Duration = .seconds(10)
+  ) {
     transport = .socket(port: port)
+    self.sessions = sessions
     self.timeout = timeout
+  }
+
+  // MARK: Signing in
+
+  /// Signs this client in as `name` with `role`, as the site's accounts sign a person in (the
+  /// account is made in the site's store if it has none): from now on it sends the session's
+  /// cookie, as a browser would. A site without accounts is a `TestFailure`.
+  ///
+  /// ```swift
+  /// try await client.signIn(as: "Ada", role: .member)
+  /// #expect(try await client.get("/matches/new").status == 200)
+  /// ```
+  public func signIn(as name: String, role: Role = .member) async throws {
+    guard let sessions else {
+      throw TestFailure("The site has no accounts to sign in with: add them (site.addAccounts).")
+    }
+    let cookie = try await sessions.signInForTesting(name: name, role: role)
+    cookies.withLock { cookies in
+      cookies.removeAll { $0.name == cookie.name }
+      cookies.append(cookie)
+    }
+  }
+
+  /// Forgets every cookie, as a browser whose person signed out and closed it: the next request
+  /// is signed out.
+  public func forgetCookies() {
+    cookies.withLock { $0.removeAll() }
   }
 
   // MARK: Requests

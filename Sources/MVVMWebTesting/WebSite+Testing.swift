@@ -19,12 +19,13 @@ extension WebSite {
     configuration.logger = Logger(label: "mvvmweb-test") { _ in SwiftLogNoOpLogHandler() }
     switch transport {
     case .inProcess:
-      return try await test(TestClient(configuration: configuration, responder: self))
+      return try await test(
+        TestClient(configuration: configuration, responder: self, sessions: sessions))
     case .socket:
       let server = HTTPServer(configuration: configuration, responder: self)
       try server.start()
       defer { server.shutdown() }
-      return try await test(TestClient(port: server.port))
+      return try await test(TestClient(port: server.port, sessions: sessions))
     }
   }
 }

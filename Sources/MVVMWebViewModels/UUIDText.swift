@@ -7,28 +7,35 @@ extension UUID {
   /// A UUID from its 36-character text, hex digits in either case: nil for anything else.
   public init?(text: String) {
     var text = text
-    let parsed: uuid_t? = text.withUTF8 { units in
-      guard units.count == 36 else { return nil }
-      var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      let complete = withUnsafeMutableBytes(of: &value) { bytes in
-        var position = 0
-        for index in 0..<16 {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            guard units[position] == UInt8(ascii: "-") else { return false }
-            position += 1
-          }
-          guard let high = Self.hexValue(units[position]),
-            let low = Self.hexValue(units[position + 1])
-          else { return false }
-          bytes[index] = high << 4 | low
-          position += 2
-        }
-        return true
-      }
-      return complete ? value : nil
-    }
-    guard let parsed else { return nil }
+    guard let parsed = text.withUTF8({ Self.parse($0) }) else { return nil }
     self.init(uuid: parsed)
+  }
+
+  /// A UUID from the bytes of its 36-character text, read where they lie (a database row's
+  /// column, a request's bytes) without making a `String` first: nil for anything else.
+  public init?(utf8 units: UnsafeBufferPointer<UInt8>) {
+    guard let parsed = Self.parse(units) else { return nil }
+    self.init(uuid: parsed)
+  }
+
+  private static func parse(_ units: UnsafeBufferPointer<UInt8>) -> uuid_t? {
+    guard units.count == 36 else { return nil }
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let complete = withUnsafeMutableBytes(of: &value) { bytes in
+      var position = 0
+      for index in 0..<16 {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          guard units[position] == UInt8(ascii: "-") else { return false }
+          position += 1
+        }
+        guard let high = hexValue(units[position]), let low = hexValue(units[position + 1])
+        else { return false }
+        bytes[index] = high << 4 | low
+        position += 2
+      }
+      return true
+    }
+    return complete ? value : nil
   }
 
   /// The one id format of the app: lowercase UUID text, in the database, forms and addresses.

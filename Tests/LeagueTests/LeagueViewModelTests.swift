@@ -52,7 +52,7 @@ private let directionCharacter =
     let rankings = RankingsViewModel(store: store)
     try rankings.refresh()
     #expect(
-      rankings.rows == [
+      rankings.rows.map(\.item) == [
         // Dan's record mirrors Cat's: the tie is broken by name.
         .init(rank: 1, name: "Cat", rating: "4.17", key: cat.id.lowercasedText),
         .init(rank: 2, name: "Dan", rating: "4.17", key: dan.id.lowercasedText),
@@ -61,7 +61,10 @@ private let directionCharacter =
         .init(rank: 5, name: "Eve", rating: "0.00", key: eve.id.lowercasedText),
       ])
     #expect(rankings.rows[0].key == cat.id.uuidString.lowercased())
-    #expect(rankings.newPlayer == .newPlayer && !rankings.isEmpty)
+    #expect(rankings.newPlayer == nil && !rankings.isEmpty)
+    // Only a viewer who may add players is shown the way to.
+    let member = RankingsViewModel(store: store, viewer: Viewer(name: "Ann", role: .member))
+    #expect(member.newPlayer == .newPlayer)
   }
 
   @Test func matchesNewestFirstWithNamesAndScore() throws {
@@ -70,14 +73,21 @@ private let directionCharacter =
     let cat = try store.addPlayer(name: "Cat")
     try record([ann], [ben], 2, 1)
     try record([ann, cat], [ben], 0, 3)
-    let matches = MatchesViewModel(store: store, notice: "Match saved")
+    let matches = MatchesViewModel(
+      store: store, viewer: Viewer(name: "Ann", role: .member), notice: "Match saved")
     try matches.refresh()
     #expect(matches.rows.map(\.homeText) == ["Ann, Cat", "Ann"])
     #expect(matches.rows.map(\.scoreText) == ["0 : 3", "2 : 1"])
     #expect(matches.rows.map(\.awayText) == ["Ben", "Ben"])
     #expect(matches.notice == "Match saved")
     let newest = try store.allMatches()[0].id
-    #expect(matches.rows[0].edit == .editMatch(newest))
+    #expect(matches.rows[0].edit == .editMatch(newest) && matches.newMatch == .newMatch)
+    // Someone signed out sees the same rows with no way to change them.
+    let reader = MatchesViewModel(store: store)
+    try reader.refresh()
+    #expect(reader.rows.map(\.scoreText) == ["0 : 3", "2 : 1"])
+    #expect(reader.rows.allSatisfy { $0.edit == nil } && reader.newMatch == nil)
+    #expect(reader.emptyHint == "Sign in to record the first one.")
     // The row's live key is the id as the app writes it everywhere: lowercase, 36 characters.
     #expect(matches.rows[0].key == newest.uuidString.lowercased())
     // One page: no pager.
@@ -237,6 +247,8 @@ private let directionCharacter =
     #expect(form.matchId == id.lowercasedText)
     form.setAwayGoals("4")
     #expect(form.formAction == .editMatch(id))
+    #expect(form.deletion == nil)  // Deleting is the admins' (LeagueAccess.deleting).
+    form.canDelete = true
     #expect(form.deletion == .deleteMatch(id))
     #expect(try form.save() == .done)
     #expect(try store.allMatches()[0].awayGoals == 4)

@@ -114,4 +114,27 @@ import Testing
     #expect(viewModel.saveReasons.map(\.text) == ["A player cannot play on both sides"])
     #expect(viewModel.previewText == "Alice 1 : 1 Alice")
   }
+
+  /// A form's boxes are kept between events (and view models): made again only for a player
+  /// whose box changed, the rest reused with their renderings.
+  @Test func boxesAreKeptBetweenEventsAndMadeAgainOnlyWhenTheirStateChanges() throws {
+    let alice = try store.addPlayer(name: "Alice")
+    _ = try store.addPlayer(name: "Bruno")
+    let kept = PlayerChoice.Kept()
+    let first = try EditMatchViewModel(
+      store: store, draft: MatchDraft(token: "t"), keptChoices: kept)
+    let second = try EditMatchViewModel(
+      store: store, draft: MatchDraft(token: "t"), keptChoices: kept)
+    second.setHomePlayers([alice.id.lowercasedText])
+    let (firstHome, secondHome) = (first.homePlayers, second.homePlayers)
+    #expect(secondHome.map(\.isSelected) == [true, false])
+    #expect(zip(firstHome, secondHome).map { $0.kept === $1.kept } == [false, true])
+    let (firstAway, secondAway) = (first.awayPlayers, second.awayPlayers)
+    #expect(secondAway.map(\.isDisabled) == [true, false])
+    #expect(zip(firstAway, secondAway).map { $0.kept === $1.kept } == [false, true])
+    // The same ticks again: the same boxes. A box is kept in its latest state only: Alice's
+    // unticked box was made again above, and would be again.
+    #expect(zip(secondHome, second.homePlayers).map { $0.kept === $1.kept } == [true, true])
+    #expect(zip(firstHome, first.homePlayers).map { $0.kept === $1.kept } == [false, true])
+  }
 }

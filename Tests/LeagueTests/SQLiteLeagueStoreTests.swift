@@ -116,7 +116,7 @@ import Testing
   }
 
   @Test func aReadThatOverlapsACommitIsReturnedButNotKept() throws {
-    let kept = KeptRead<Int>()
+    let kept = KeptRead<Int, Int>()
     var reads = 0
     #expect(
       try kept.value {
@@ -136,5 +136,104 @@ import Testing
         reads += 1; return 4
       } == 4)
     #expect(reads == 3)
+  }
+
+  @Test func keptReadsAreByKeyAndAtMostCapacity() throws {
+    let kept = KeptRead<String, Int>(capacity: 2)
+    var reads: [String] = []
+    func read(_ key: String, _ value: Int) throws -> Int {
+      try kept.value(for: key) {
+        reads.append(key)
+        return value
+      }
+    }
+    #expect(try read("a", 1) == 1)
+    #expect(try read("b", 2) == 2)
+    #expect(try read("a", 10) == 1)
+    #expect(try read("b", 20) == 2)
+    // A third key starts the keeping over: "a" is read again.
+    #expect(try read("c", 3) == 3)
+    #expect(try read("a", 11) == 11)
+    #expect(try read("c", 30) == 3)
+    kept.forget()
+    #expect(try read("c", 31) == 31)
+    #expect(reads == ["a", "b", "c", "a", "c"])
+  }
+
+  /// A page of matches holds what the whole league, read another way (the snapshot), says it
+  /// holds, at three sizes of the table: the newest first (ties by id), each side's players by
+  /// name, the count of all of them; and a page past the end holds none.
+  @Test(arguments: [120, 1_000, 10_000])
+  func pagesHoldTheLeaguesMatchesAtEverySize(count: Int) throws {
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path))
+    try store.seed(.benchmark(players: 12, matches: count))
+    let snapshot = try store.snapshot()
+    let names = Dictionary(uniqueKeysWithValues: snapshot.players.map { ($0.id, $0.name) })
+    let side = { (ids: [UUID]) in
+      ids.compactMap { names[$0] }.sorted { $0.lowercased() < $1.lowercased() }
+    }
+    let expected = snapshot.matches.sorted { left, right in
+      left.createdAt != right.createdAt
+        ? left.createdAt > right.createdAt : left.id.lowercasedText < right.id.lowercasedText
+    }.map {
+      "\($0.id) \(side($0.homePlayerIDs)) \($0.homeGoals):\($0.awayGoals) \(side($0.awayPlayerIDs))"
+    }
+    #expect(expected.count == count)
+    let lastOffset = (count - 1) / 50 * 50
+    for offset in [0, 50, lastOffset, count] {
+      let page = try store.matches(limit: 50, offset: offset)
+      #expect(page.totalCount == count)
+      #expect(
+        page.matches.map {
+          "\($0.id) \($0.homePlayers.map(\.name)) \($0.homeGoals):\($0.awayGoals) \($0.awayPlayers.map(\.name))"
+        } == Array(expected[offset..<min(offset + 50, count)]))
+    }
+  }
+
+  @Test func aKeptPageIsReadAgainAfterEachCommit() throws {
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path))
+    let ann = try store.addPlayer(name: "Ann")
+    let ben = try store.addPlayer(name: "Ben")
+    let first = try store.saveMatch(
+      MatchRecord(homePlayerIDs: [ann.id], awayPlayerIDs: [ben.id], homeGoals: 1, awayGoals: 0))
+    #expect(try store.matches(limit: 50, offset: 0).matches.map(\.id) == [first])
+    // A player added after the page was kept plays the next match: the page and the names are
+    // read again.
+    let cat = try store.addPlayer(name: "cat")
+    let second = try store.saveMatch(
+      MatchRecord(
+        homePlayerIDs: [cat.id, ben.id], awayPlayerIDs: [ann.id], homeGoals: 2, awayGoals: 2))
+    let page = try store.matches(limit: 50, offset: 0)
+    #expect(page.matches.map(\.id) == [second, first] && page.totalCount == 2)
+    #expect(page.matches[0].homePlayers.map(\.name) == ["Ben", "cat"])
+    #expect(try store.players().map(\.name) == ["Ann", "Ben", "cat"])
+    #expect(try store.deleteMatch(id: second))
+    #expect(try store.matches(limit: 50, offset: 0).matches.map(\.id) == [first])
+    #expect(try store.match(id: first)?.awayPlayers == [ben])
+  }
+
+  @Test func aDamagedMatchIdThrowsInsteadOfTrapping() throws {
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path))
+    try store.database.pool.write { db in
+      try db.execute(
+        sql:
+          "INSERT INTO match (id, homeGoals, awayGoals, createdAt) VALUES ('not-a-uuid', 1, 0, 0)")
+    }
+    #expect(throws: MalformedID(text: "not-a-uuid")) { try store.matches(limit: 50, offset: 0) }
+  }
+
+  /// What the store can say without reading: nothing until it has read the players, then the
+  /// players and whether a name is taken, ignoring case, until its next commit.
+  @Test func thePlayersAndTheirNamesAreKeptOnlyOnceReadAndUntilTheNextCommit() throws {
+    let store = SQLiteLeagueStore(database: try migratedDatabase(at: path))
+    let ann = try store.addPlayer(name: "Ann")
+    #expect(store.keptPlayers() == nil && store.keptPlayerNameTaken("ann") == nil)
+    #expect(try store.players() == [ann])
+    #expect(store.keptPlayers() == [ann])
+    #expect(store.keptPlayerNameTaken("aNN") == true)
+    #expect(store.keptPlayerNameTaken("Ben") == false)
+    _ = try store.addPlayer(name: "Ben")
+    #expect(store.keptPlayers() == nil && store.keptPlayerNameTaken("Ben") == nil)
+    #expect(try store.playerNameTaken("BEN"))
   }
 }

@@ -8,7 +8,7 @@ import Testing
   @Test func everyRouteIsARowWithItsPageAndLane() throws {
     var site = Site(SiteConfiguration(templatesDirectory: "/nonexistent"))
     site.get(Route("/matches")) { _ in .text("") }
-    site.post(Route("/matches/:id/delete", String.self)) { _, _ in .text("") }
+    site.post(Route("/matches/:id/delete", String.self), allowed: .everyone) { _, _ in .text("") }
     #expect(
       RouteTable(site.routes).text == """
         METHOD  PATTERN                  PAGE  LANE

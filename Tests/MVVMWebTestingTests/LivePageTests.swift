@@ -79,11 +79,11 @@ enum ScoresPage: Page {
     site.page(Self.scores, ScoresPage.self, following: [.scores]) { _ in
       ScoresViewModel(board: board)
     }
-    site.post(Self.point) { request, name in
+    site.post(Self.point, allowed: .everyone) { request, name in
       board.point(for: name)
       return .redirect(to: request.location(Self.scores.path()))
     }
-    site.post(Self.remove) { request, name in
+    site.post(Self.remove, allowed: .everyone) { request, name in
       board.remove(name)
       return .redirect(to: request.location(Self.scores.path()))
     }

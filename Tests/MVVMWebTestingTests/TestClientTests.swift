@@ -21,17 +21,18 @@ import Testing
     site.get(Self.echo) { request in
       .text("cookie: \(request.headers["cookie"] ?? "none")")
     }
-    site.post(Self.echo) { request in
+    site.post(Self.echo, allowed: .everyone) { request in
       let form = try request.checkedForm()
       return .text("name: \(form["name"] ?? "")")
     }
-    site.post(Self.remember) { request in
+    site.post(Self.remember, allowed: .everyone) { request in
       var answer = Response.redirect(to: request.location(Self.echo.path()))
       answer.headers.add("Set-Cookie", "seen=yes; Path=/; HttpOnly")
       return answer
     }
     site.get(Self.read) { request in data.read(request) { .text("read") } }
-    site.post(Self.write) { request in data.write(request) { .text("written") } }
+    site.post(Self.write, allowed: .everyone) { request in data.write(request) { .text("written") }
+    }
     return try site.build()
   }
 

@@ -78,7 +78,7 @@ enum NameFormPage: Page {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try template.write(toFile: directory + "/name.xhtml", atomically: true, encoding: .utf8)
     var site = Site(SiteConfiguration(templatesDirectory: directory))
-    site.form(Self.route, NameFormPage.self) { [saved] _, _ in
+    site.form(Self.route, NameFormPage.self, allowed: .everyone) { [saved] _, _ in
       NameForm(saved: saved, failing: failing)
     } done: { request, _, group in
       .redirect(to: request.location(Self.route.path(group)))

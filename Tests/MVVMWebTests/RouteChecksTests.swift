@@ -53,7 +53,7 @@ import Testing
     #expect(
       problems { site in
         site.get(Self.files) { _, _ in .text("a") }
-        site.post(Self.otherFiles) { _, _ in .text("b") }
+        site.post(Self.otherFiles, allowed: .everyone) { _, _ in .text("b") }
       }?.contains("names a segment *rest where /files/*path") == true)
   }
 
@@ -71,8 +71,8 @@ import Testing
     #expect(
       problems { site in
         site.get(Self.person) { _, _ in .text("person") }
-        site.post(Self.refresh) { _ in .text("refreshed") }
-        site.post(Self.person) { _, _ in .text("posted") }
+        site.post(Self.refresh, allowed: .everyone) { _ in .text("refreshed") }
+        site.post(Self.person, allowed: .everyone) { _, _ in .text("posted") }
         site.get(Self.files) { _, _ in .text("file") }
       } == nil)
   }

@@ -167,11 +167,11 @@ import Testing
   @Test func methodsAreATypeAndInputEventsAreRefusedWhereNoFormTakesThem() throws {
     let deleted = Atomic(0)
     let register = { (site: inout Site) in
-      site.add(.delete, Self.match) { _, _ in
+      site.add(.delete, Self.match, allowed: .everyone) { _, _ in
         deleted.add(1, ordering: .relaxed)
         return .text("deleted")
       }
-      site.post(Self.list) { _, _ in
+      site.post(Self.list, allowed: .everyone) { _, _ in
         deleted.add(1, ordering: .relaxed)
         return .text("posted")
       }
@@ -188,7 +188,7 @@ import Testing
   @Test func aHandlerThatWaitsRefusesInputEventsToo() async throws {
     let posted = Atomic(0)
     var site = Site(SiteConfiguration(templatesDirectory: NSTemporaryDirectory()))
-    site.post(Self.list) { _, _ async in
+    site.post(Self.list, allowed: .everyone) { _, _ async in
       posted.add(1, ordering: .relaxed)
       return .text("posted")
     }

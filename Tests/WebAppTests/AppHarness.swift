@@ -23,13 +23,18 @@ final class AppHarness: Sendable {
   /// follows live pages.
   let client: TestClient
 
+  /// The session cookie every request of the harness sends (`get`, `post`, `client`); nil when
+  /// its requests are signed out.
+  let cookie: (name: String, value: String)?
+
   /// The demo with its data seeded when `demo`, the demo's own flags `arguments` (beside
   /// `--time-zone UTC --users-latency 0`), the store options `store` and the site's
-  /// configuration as `configure` leaves it.
+  /// configuration as `configure` leaves it; its requests signed in as `signedIn`'s role (an
+  /// admin, who may do everything, unless a test says otherwise), or signed out when nil.
   init(
     demo: Bool = false, arguments: [String] = [], store: StoreSettings = StoreSettings(),
-    configure: (inout SiteConfiguration) -> Void = { _ in }
-  ) throws {
+    signedIn role: Role? = .admin, configure: (inout SiteConfiguration) -> Void = { _ in }
+  ) async throws {
     context = .testing(name: Demo.name, store: store, configure: configure)
     let app = try Demo.parse(
       ["--time-zone", "UTC", "--users-latency", "0"] + (demo ? [] : ["--no-demo"]) + arguments)
@@ -39,21 +44,41 @@ final class AppHarness: Sendable {
     configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     server = HTTPServer(configuration: configuration, responder: website)
     try server.start()
-    client = TestClient(port: server.port)
+    client = TestClient(port: server.port, sessions: website.sessions)
+    if let role, let sessions = website.sessions {
+      cookie = try await sessions.signInForTesting(name: "Tess", role: role)
+      try await client.signIn(as: "Tess", role: role)
+    } else {
+      cookie = nil
+    }
+  }
+
+  /// `headers` with the harness's session cookie added to the cookies they carry.
+  func signedIn(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+    guard let cookie else { return headers }
+    let session = "\(cookie.name)=\(cookie.value)"
+    guard let index = headers.firstIndex(where: { $0.name.lowercased() == "cookie" }) else {
+      return headers + [("Cookie", session)]
+    }
+    var headers = headers
+    headers[index].value += "; " + session
+    return headers
   }
 
   deinit {
     server.shutdown()
   }
 
-  /// GETs `path` with exactly the headers given: each request is a client of its own, with no
-  /// cookie from an earlier answer (a test that wants one sends it).
+  /// GETs `path` with exactly the headers given (and the harness's session, unless
+  /// `signedOut`): each request is a client of its own, with no cookie from an earlier answer (a
+  /// test that wants one sends it).
   func get(
-    _ path: String, headers: [(name: String, value: String)] = []
+    _ path: String, headers: [(name: String, value: String)] = [], signedOut: Bool = false
   ) async throws
     -> TestResponse
   {
-    try await TestClient(port: server.port).get(path, headers: headers)
+    try await TestClient(port: server.port).get(
+      path, headers: signedOut ? headers : signedIn(headers))
   }
 
   /// A same-origin form post of the raw `body`, as a browser sends it; `headers` replace the
@@ -65,7 +90,7 @@ final class AppHarness: Sendable {
     try await TestClient(port: server.port).send(
       TestRequest(
         .post, path,
-        headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers,
+        headers: signedIn([("Content-Type", "application/x-www-form-urlencoded")] + headers),
         body: Array(body.utf8)))
   }
 

@@ -16,8 +16,8 @@ import Testing
 
   let app: AppHarness
 
-  init() throws {
-    app = try AppHarness()
+  init() async throws {
+    app = try await AppHarness()
   }
 
   /// The match addresses a page links to, in order.
@@ -122,10 +122,10 @@ import Testing
       .send(
         TestRequest(
           .post, "/players/new",
-          headers: [
+          headers: app.signedIn([
             ("Content-Type", "application/x-www-form-urlencoded"),
             ("Sec-Fetch-Site", "same-origin"),
-          ], body: Array(("name=" + bomb).utf8)))
+          ]), body: Array(("name=" + bomb).utf8)))
     #expect(response.status == 422)
     #expect(
       response.text.contains(

@@ -9,7 +9,7 @@ import Testing
     try FileManager.default.copyItem(
       atPath: AppHarness.repository + "/Templates", toPath: templates)
     defer { try? FileManager.default.removeItem(atPath: templates) }
-    let app = try AppHarness {
+    let app = try await AppHarness {
       $0.developerMode = true
       $0.templatesDirectory = templates
     }

@@ -33,7 +33,7 @@ import Testing
     + "</table></body></html>"
 
   @Test func thePageFromSQLiteIsTechEmpowersByteForByte() async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     let page = try await app.get("/fortunes")
     #expect(page.status == 200)
     // As text, for a readable difference: bytes that are not UTF-8 would decode to U+FFFD,
@@ -49,7 +49,7 @@ import Testing
 
   @Test func thePageFromPostgreSQLIsTheSame() async throws {
     let url = try PostgresTestServer.shared.get().freshDatabase()
-    let app = try AppHarness(store: .init(deadline: .seconds(3), database: url))
+    let app = try await AppHarness(store: .init(deadline: .seconds(3), database: url))
     let page = try await app.get("/fortunes")
     #expect(page.status == 200)
     #expect(page.text == Self.expectedPage)
@@ -58,7 +58,7 @@ import Testing
   /// A client that accepts gzip gets the same plain bytes (the page is large enough that any
   /// other page would be compressed), and an old tag gets the page, not a 304.
   @Test func neitherCompressedNorRevalidated() async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     let gzipAccepted = try await app.get("/fortunes", headers: [("Accept-Encoding", "gzip")])
     #expect(gzipAccepted.status == 200)
     #expect(gzipAccepted.header("Content-Encoding") == nil)

@@ -14,21 +14,21 @@ import Testing
     ("99999999999999999999999", 404), ("+1", 404),
   ])
   func extremePageNumbersOfABrokenPlaylist(page: String, status: Int) async throws {
-    let app = try AppHarness(arguments: ["--songs", "/nonexistent/songs.json"])
+    let app = try await AppHarness(arguments: ["--songs", "/nonexistent/songs.json"])
     #expect(try await app.get("/playlist?page=\(page)").status == status)
     #expect(try await app.get("/healthz").text == "ok")
   }
 
   @Test(arguments: ["9223372036854775807", "-9223372036854775808"])
   func extremePageNumbersOfALoadedPlaylist(page: String) async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     let response = try await app.get("/playlist?page=\(page)")
     #expect(response.status == 404)
     #expect(response.text.contains("There is no playlist page"))
   }
 
   @Test func aMatchFieldCannotSplitTheChildFlowsRedirect() async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     let posted = try await app.post(
       "/players/new", "name=Eve&token=t1&match=x%0d%0aSet-Cookie:%20pwned=1")
     #expect(posted.status == 404)
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func everyKindOfAnswerCarriesTheSecurityHeaders() async throws {
-    let app = try AppHarness(demo: true)
+    let app = try await AppHarness(demo: true)
     let page = try await app.get("/matches")
     let missing = try await app.get("/no/such/page")
     let redirect = try await app.get("/")
@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func theNoticeCookieIsSecureOverHTTPSAndItsPageIsNotStored() async throws {
-    let app = try AppHarness(demo: true)
+    let app = try await AppHarness(demo: true)
     let rankings = try await app.get("/matches")
     let editLink = try #require(
       rankings.text.firstMatch(of: /href="(\/matches\/[0-9a-f-]+)\/edit"/)?.1)
@@ -97,8 +97,8 @@ import Testing
   }
 
   /// A `Host` of the test's choosing, which `MVVMWebTesting`'s client never sends: the raw one.
-  @Test func onlyTheAllowedHostsAreAnswered() throws {
-    let app = try AppHarness {
+  @Test func onlyTheAllowedHostsAreAnswered() async throws {
+    let app = try await AppHarness {
       $0.allowedHosts = try! AllowedHosts(specifications: ["example.com", ".example.org"])
     }
     let client = { (host: String) throws -> TestSupport.TestResponse in

@@ -8,8 +8,8 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct LeaguePagesTests {
   let app: AppHarness
 
-  init() throws {
-    app = try AppHarness()
+  init() async throws {
+    app = try await AppHarness()
   }
 
   /// Adds a player as a person does, on the player form; returns the id the match form shows.
@@ -196,7 +196,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct LeagueNumbersPageTests {
   @Test func theNumbersPageShowsTheLeagueAndLinksToTheRankings() async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     #expect(try await app.post("/players/new", "name=Ann").status == 303)
     let page = try await app.get("/numbers")
     #expect(page.status == 200)

@@ -11,8 +11,8 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct LiveInputsPagesTests {
   let app: AppHarness
 
-  init() throws {
-    app = try AppHarness()
+  init() async throws {
+    app = try await AppHarness()
   }
 
   /// An input event of the raw `body`, for what a browser's form could not send.
@@ -283,7 +283,7 @@ import Testing
   /// With live updates turned off (`--max-streams 0`) an input event is a 204 that reads
   /// nothing, and the form's Save still posts.
   @Test func withLiveUpdatesOffAnInputEventIsANoContentAndSaveStillWorks() async throws {
-    let app = try AppHarness { $0.live = LiveSettings(maxStreams: 0) }
+    let app = try await AppHarness { $0.live = LiveSettings(maxStreams: 0) }
     let event = try await app.post(
       "/players/new", "name=Alice",
       headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "1")])

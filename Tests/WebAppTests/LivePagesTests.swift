@@ -11,8 +11,8 @@ import WebApp
   func app(
     heartbeat: Duration = .seconds(60), maxStreams: Int = 100, maxPages: Int = 100,
     maxElementBytes: Int = 512 * 1024, usersLatency: Duration = .zero
-  ) throws -> AppHarness {
-    try AppHarness(demo: true, arguments: ["--users-latency", "\(usersLatency.seconds)"]) {
+  ) async throws -> AppHarness {
+    try await AppHarness(demo: true, arguments: ["--users-latency", "\(usersLatency.seconds)"]) {
       configuration in
       configuration.live = LiveSettings(
         maxStreams: maxStreams, maxPages: maxPages, maxElementBytes: maxElementBytes,
@@ -47,7 +47,7 @@ import WebApp
   }
 
   @Test func aStreamStartsWithThePageAsItIsAndFollowsEachChange() async throws {
-    let app = try app()
+    let app = try await app()
     let page = try await app.get("/rankings")
     #expect(page.header("Vary") == "Accept, Accept-Encoding")
     // The page's stream, its events applied to the page as the page's script applies them.
@@ -81,19 +81,24 @@ import WebApp
     #expect(stream.page.element(id: "rankings")?.html == reloaded.element(id: "rankings")?.html)
   }
 
+  /// A signed-out person's page: a signed-in one depends on who asks, and is validated by its
+  /// bytes (`AccountsPagesTests`).
   @Test func anUnchangedPageIsConfirmedByItsDataVersionWithoutBeingMade() async throws {
-    let app = try app()
-    let page = try await app.get("/rankings")
+    let app = try await app()
+    let page = try await app.get("/rankings", signedOut: true)
     let tag = try #require(page.header("ETag"))
     #expect(tag.hasPrefix(#"W/""#))
-    let confirmed = try await app.get("/rankings", headers: [("If-None-Match", tag)])
+    let confirmed = try await app.get(
+      "/rankings", headers: [("If-None-Match", tag)], signedOut: true)
     #expect(confirmed.status == 304 && confirmed.body.isEmpty)
     #expect(confirmed.header("ETag") == tag && confirmed.header("Cache-Control") == "no-cache")
     #expect(confirmed.header("Vary") == "Accept-Encoding, Accept")
     // Another address of the same data is another page.
-    #expect(try await app.get("/rankings?x=1", headers: [("If-None-Match", tag)]).status == 200)
+    #expect(
+      try await app.get("/rankings?x=1", headers: [("If-None-Match", tag)], signedOut: true).status
+        == 200)
     try await addPlayer(app, "Walter")
-    let changed = try await app.get("/rankings", headers: [("If-None-Match", tag)])
+    let changed = try await app.get("/rankings", headers: [("If-None-Match", tag)], signedOut: true)
     #expect(changed.status == 200 && changed.text.contains("<td>Walter</td>"))
     #expect(changed.header("ETag") != tag)
     // A request with a cookie (the one-time notice) is always answered in full.
@@ -110,14 +115,17 @@ import WebApp
     #expect(
       try await app.get("/matches/\(id)/edit", headers: [("If-None-Match", formTag)]).status == 200)
     // The playlist is confirmed by its source's version.
-    let playlistTag = try #require(try await app.get("/playlist?page=1").header("ETag"))
+    let playlistTag = try #require(
+      try await app.get("/playlist?page=1", signedOut: true).header("ETag"))
     #expect(
-      try await app.get("/playlist?page=1", headers: [("If-None-Match", playlistTag)]).status == 304
+      try await app.get(
+        "/playlist?page=1", headers: [("If-None-Match", playlistTag)], signedOut: true
+      ).status == 304
     )
   }
 
   @Test func eachChangeIsRenderedOnceWhateverTheNumberOfViewers() async throws {
-    let app = try app()
+    let app = try await app()
     var streams: [TestEventStream] = []
     for _ in 0..<3 { streams.append(try await opened(app, "/rankings").0) }
     try await addPlayer(app, "Yolanda")
@@ -130,7 +138,7 @@ import WebApp
   }
 
   @Test func aChangeThatLeavesThePageAsItIsSendsNothing() async throws {
-    let app = try app(heartbeat: .milliseconds(300))
+    let app = try await app(heartbeat: .milliseconds(300))
     let (stream, first) = try await opened(app, "/matches")
     #expect(first.elementID == "matches")
     try await addPlayer(app, "Xavier")  // The league changed; the list of matches did not.
@@ -139,7 +147,7 @@ import WebApp
   }
 
   @Test func aReconnectCatchesUpOnlyWhenBehind() async throws {
-    let app = try app(heartbeat: .milliseconds(300))
+    let app = try await app(heartbeat: .milliseconds(300))
     let (viewer, first) = try await opened(app, "/rankings")
     let current = try #require(first.id)
     let upToDate = try await app.client.follow("/rankings", lastEventID: current)
@@ -155,7 +163,7 @@ import WebApp
   }
 
   @Test func overTheCapAStreamIsRefusedAndThePageStillWorks() async throws {
-    let app = try app(maxStreams: 2)
+    let app = try await app(maxStreams: 2)
     var streams: [TestEventStream] = []
     for _ in 0..<2 { streams.append(try await opened(app, "/rankings").0) }
     let refused = try await app.client.follow("/rankings")
@@ -168,7 +176,7 @@ import WebApp
   }
 
   @Test func aRefreshShowsItsLoadingStateOnEveryOpenList() async throws {
-    let app = try app(usersLatency: .milliseconds(300))
+    let app = try await app(usersLatency: .milliseconds(300))
     var viewers: [(TestEventStream, LiveEvent)] = []
     for _ in 0..<2 { viewers.append(try await opened(app, "/users")) }
     let before = try #require(viewers[0].1.html)
@@ -189,7 +197,7 @@ import WebApp
   }
 
   @Test func anOpenEditPageFollowsTheMatchAsStored() async throws {
-    let app = try app()
+    let app = try await app()
     let id = try #require(
       try await app.get("/matches").text.firstMatch(of: /\/matches\/([0-9a-f-]{36})\/edit/)?.1)
     let formPage = try await app.get("/matches/\(id)/edit")
@@ -219,7 +227,7 @@ import WebApp
   /// Every spelling of a page's address is one page: rendered once per change, whichever of them
   /// its viewers asked for.
   @Test func spellingsOfOneAddressAreOnePage() async throws {
-    let app = try app()
+    let app = try await app()
     let spellings = ["/rankings", "//rankings", "/%72ankings", "/rankings/", "/rankings?x=1"]
     var rankings: [(TestEventStream, LiveEvent)] = []
     for spelling in spellings { rankings.append(try await opened(app, spelling)) }
@@ -248,7 +256,7 @@ import WebApp
   /// spelling of the first page of matches is one followed page, and a cap of one page is not
   /// filled by spellings.
   @Test func spellingsOfAPageNumberAreOneLivePage() async throws {
-    let app = try app(maxPages: 1)
+    let app = try await app(maxPages: 1)
     let spellings = ["/matches", "/matches?page=1", "/matches?page=01", "/matches?page=001"]
     var streams: [(TestEventStream, LiveEvent)] = []
     for spelling in spellings { streams.append(try await opened(app, spelling)) }
@@ -262,7 +270,7 @@ import WebApp
   }
 
   @Test func overThePageCapANewPagesStreamIsRefusedAndThePageStillWorks() async throws {
-    let app = try app(maxPages: 1)
+    let app = try await app(maxPages: 1)
     let followed = try await opened(app, "/rankings").0
     let refused = try await app.get("/matches", headers: [("Accept", "text/event-stream")])
     #expect(refused.status == 503)
@@ -279,8 +287,8 @@ import WebApp
   /// A page too large to send ends its streams with the `reload` event (live.js then closes the
   /// stream and offers to reload), cleanly: the last chunk, and the connection kept. Chunks and
   /// a connection used again are the wire's to show: the raw client.
-  @Test func aPageTooLargeToSendEndsItsStreamWithReload() throws {
-    let app = try app(maxElementBytes: 100)
+  @Test func aPageTooLargeToSendEndsItsStreamWithReload() async throws {
+    let app = try await app(maxElementBytes: 100)
     let client = try TestSupport.TestClient(port: app.server.port)
     client.send("GET /rankings HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
     #expect(try client.readHead().status == 200)

@@ -5,8 +5,8 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct MemoriesPagesTests {
   let app: AppHarness
 
-  init() throws {
-    app = try AppHarness(demo: true)
+  init() async throws {
+    app = try await AppHarness(demo: true)
   }
 
   @Test func todayRedirectsToTodaysKeyInTheConfiguredTimeZone() async throws {
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func anEmptyDaySaysSo() async throws {
-    let fresh = try AppHarness(demo: false)
+    let fresh = try await AppHarness(demo: false)
     let page = try await fresh.get("/issues/20150309")
     #expect(page.text.contains("<strong>No memories today</strong>"))
     #expect(page.text.contains("Try again tomorrow!"))

@@ -5,7 +5,7 @@ import Testing
 /// the trusted proxies only.
 @Suite(.timeLimit(.minutes(2))) struct MetricsPageTests {
   @Test func countsRequestsByRoutePatternRendersAndConnections() async throws {
-    let app = try AppHarness(demo: true)
+    let app = try await AppHarness(demo: true)
     #expect(try await app.get("/matches").status == 200)
     #expect(try await app.get("/nowhere/at/all").status == 404)
     let metrics = try await app.get("/metrics")
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func aClientForwardedByAProxyGetsNotFound() async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     let forwarded = try await app.get("/metrics", headers: [("X-Forwarded-For", "203.0.113.9")])
     #expect(forwarded.status == 404)
     // A header claiming a local client decides nothing: only the connection does.
@@ -41,7 +41,7 @@ import Testing
     "X-Cluster-Client-IP", "Forwarded-For", "X-Forwarded", "Client-IP",
   ])
   func anyClientAddressHeaderSaysAProxyForwardedIt(header: String) async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     #expect(try await app.get("/metrics", headers: [(header, "203.0.113.9")]).status == 404)
   }
 }

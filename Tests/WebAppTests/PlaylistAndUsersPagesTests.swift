@@ -7,7 +7,7 @@ import Testing
   static let benchSongs = AppHarness.repository + "/Tests/Fixtures/songs.json"
 
   @Test func benchmarkPlaylistRendersEscapedWithLazyCovers() async throws {
-    let app = try AppHarness(arguments: ["--songs", Self.benchSongs])
+    let app = try await AppHarness(arguments: ["--songs", Self.benchSongs])
     let page = try await app.get("/playlist")
     #expect(page.status == 200)
     #expect(page.text.contains("<title>Playlist · MVVMWeb</title>"))
@@ -32,7 +32,7 @@ import Testing
     let songs = (1...10_000).map { #"{"title": "T\#($0)", "artist_name": "A", "cover": "/c.jpg"}"# }
     try #"{"result": [\#(songs.joined(separator: ","))]}"#.write(
       toFile: path, atomically: true, encoding: .utf8)
-    let app = try AppHarness(arguments: ["--songs", path])
+    let app = try await AppHarness(arguments: ["--songs", path])
     let second = try await app.get("/playlist?page=2")
     #expect(
       second.text.contains(#"<p class="subtitle">Songs 101–200 of 10,000 · Page 2 of 100</p>"#))
@@ -53,7 +53,7 @@ import Testing
         .write(toFile: path, atomically: true, encoding: .utf8)
     }
     try write("First")
-    let app = try AppHarness(arguments: ["--songs", path])
+    let app = try await AppHarness(arguments: ["--songs", path])
     let first = try await app.get("/playlist")
     #expect(first.text.contains("<td>First</td>\n<td class=\"subtitle\">A &amp; B</td>"))
     #expect(first.text.contains(#"src="/covers/1.jpg""#))
@@ -76,7 +76,7 @@ import Testing
   @Test func brokenSourceIs503WithTheReason() async throws {
     let path = NSTemporaryDirectory() + "broken-\(UUID().uuidString.prefix(6)).json"
     try #"{"result": [{"title": "A"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
-    let app = try AppHarness(arguments: ["--songs", path])
+    let app = try await AppHarness(arguments: ["--songs", path])
     let page = try await app.get("/playlist")
     #expect(page.status == 503)
     #expect(
@@ -86,7 +86,7 @@ import Testing
   }
 
   @Test func bundledDemoPlaylistWithoutSongsFlag() async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     let page = try await app.get("/playlist")
     #expect(page.status == 200)
     #expect(page.text.contains("Rock &amp; Roll"))
@@ -95,7 +95,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct UsersPagesTests {
   @Test func listPersonAvatarRefreshAndClearCache() async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     let list = try await app.get("/users")
     #expect(list.status == 200)
     #expect(list.text.contains("<title>Random Users · MVVMWeb</title>"))

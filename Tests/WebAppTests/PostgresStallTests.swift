@@ -35,7 +35,7 @@ import WebApp
     // Declared first, so it runs last: after the pause below is released.
     defer { try? server.stop() }
     let url = try server.freshDatabase()
-    let app = try AppHarness(
+    let app = try await AppHarness(
       demo: true, store: .init(deadline: .milliseconds(Int(Self.deadline * 1000)), database: url))
     let port = app.server.port
     #expect(try await app.get("/rankings").status == 200)
@@ -76,13 +76,15 @@ import WebApp
     }
     let readiness = await onThread { timed(port, "GET", "/readyz") }
     let name = "Stalled Sam"
+    // Signed in before the pause: what this instance last read of the session stands while
+    // the store cannot say.
     let post = await onThread {
       timed(
         port, "POST", "/players/new",
-        headers: [
+        headers: app.signedIn([
           ("Content-Type", "application/x-www-form-urlencoded"),
           ("Sec-Fetch-Site", "same-origin"),
-        ],
+        ]),
         body: "name=Stalled+Sam")
     }
     await databaseClients.finished()

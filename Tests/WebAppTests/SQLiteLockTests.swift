@@ -10,7 +10,7 @@ import Testing
 /// works again without a restart.
 @Suite(.timeLimit(.minutes(2))) struct SQLiteLockTests {
   @Test func aHeldWriteLockCostsOnlyTheWrites() async throws {
-    let app = try AppHarness(demo: true, store: .init(deadline: .milliseconds(500)))
+    let app = try await AppHarness(demo: true, store: .init(deadline: .milliseconds(500)))
     // Another connection, as another process holds it: a transaction left open between calls.
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
@@ -67,7 +67,7 @@ import Testing
   /// half a second: one that starts late, when the write ahead gives up, waits only for what is
   /// left of its own deadline (it used to wait a whole busy timeout more: 6 s at a 3 s deadline).
   @Test func theSlowestSaveIsAnsweredWithinTheDeadline() async throws {
-    let app = try AppHarness(demo: true, store: .init(deadline: .seconds(3)))
+    let app = try await AppHarness(demo: true, store: .init(deadline: .seconds(3)))
     var holding = Configuration()
     holding.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(
@@ -94,7 +94,7 @@ import Testing
   /// An edit the lock kept from being saved comes back with what was typed and beside the match
   /// as stored, as a refused edit does: only writes wait for the lock, so the match is read.
   @Test func anEditTheLockRefusedShowsTheMatchAsStored() async throws {
-    let app = try AppHarness(demo: true, store: .init(deadline: .milliseconds(500)))
+    let app = try await AppHarness(demo: true, store: .init(deadline: .milliseconds(500)))
     let list = try await app.get("/matches").text
     let id = try #require(list.firstMatch(of: #/matches/([0-9a-f-]{36})/edit/#)?.1)
     let page = try await app.get("/matches/\(id)/edit")

@@ -21,8 +21,8 @@ import Testing
 
   let app: AppHarness
 
-  init() throws {
-    app = try AppHarness(demo: true, store: .init(deadline: Self.deadline))
+  init() async throws {
+    app = try await AppHarness(demo: true, store: .init(deadline: Self.deadline))
   }
 
   var executor: StoreExecutor { app.stores.executor }
@@ -59,11 +59,12 @@ import Testing
   @Test func aReadThatFindsNoReaderIsA503AndTheInstanceIsNotReadyButAlive() async throws {
     let stall = try await StoreStall.holding(.read, of: executor)
     defer { stall.release() }
-    let rankings = try await app.get("/rankings")
+    // Signed out: a session, too, is read on the read lane (tried in the accounts' tests).
+    let rankings = try await app.get("/rankings", signedOut: true)
     #expect(rankings.status == 503)
     #expect(rankings.header("Retry-After") == "5")
     #expect(rankings.text.contains("<p>\(Self.busyReading)</p>"))
-    let readiness = try await app.get("/readyz")
+    let readiness = try await app.get("/readyz", signedOut: true)
     #expect(readiness.status == 503)
     #expect(readiness.header("Retry-After") == "5")
     #expect(readiness.text == "not ready: the database did not answer\n")
@@ -77,11 +78,35 @@ import Testing
     let stall = StoreStall.slowing(.read, of: executor, by: Self.deadline * 3)
     defer { stall.release() }
     let started = ContinuousClock.now
-    let rankings = try await app.get("/rankings")
+    // Signed out: a session, too, is read on the read lane (tried in the accounts' tests).
+    let rankings = try await app.get("/rankings", signedOut: true)
     #expect(rankings.status == 503)
     #expect(rankings.header("Retry-After") == "5")
     #expect(rankings.text.contains("<p>\(Self.busyReading)</p>"))
     // Answered once the deadline had passed: the read was taken, then given up on.
     #expect(ContinuousClock.now - started >= Self.deadline)
+  }
+
+  /// A new match's or a new player's input event needs only the players (and their names'
+  /// keys), which the store keeps once it has read them: it is answered on the thread that read
+  /// it, even with every store thread held; the form's page, which reads, waits for one as
+  /// before.
+  @Test func aNewMatchsInputEventIsAnsweredWithoutAStoreThreadOnceThePlayersAreKept()
+    async throws
+  {
+    #expect(try await app.get("/matches/new").status == 200)  // reads the players, and keeps them
+    let stall = try await StoreStall.holding(.read, of: executor)
+    defer { stall.release() }
+    let event = try await app.post(
+      "/matches/new", "token=t&homeGoals=2&awayGoals=1",
+      headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "1")])
+    #expect(event.status == 200)
+    #expect(event.text.contains(#"<p class="preview">? 2 : 1 ?</p>"#))
+    let name = try await app.post(
+      "/players/new", "name=aLICE",
+      headers: [("Sec-Fetch-Site", "same-origin"), ("MVVMWeb-Input", "1")])
+    #expect(name.status == 200)
+    #expect(name.text.contains(">That name is taken</p>"))
+    #expect(try await app.get("/matches/new").status == 503)
   }
 }

@@ -9,7 +9,7 @@ import Testing
 /// playlist are validated by their data's version instead: `LivePagesTests`.)
 @Suite(.timeLimit(.minutes(2))) struct ValidatorTests {
   @Test func aRenderedPageRevalidatesWithA304UntilItsDataChanges() async throws {
-    let app = try AppHarness(demo: true)
+    let app = try await AppHarness(demo: true)
     let first = try await app.get("/users/1")
     #expect(first.status == 200 && first.header("Cache-Control") == "no-cache")
     let etag = try #require(first.header("ETag"))
@@ -46,7 +46,7 @@ import Testing
 
   /// The playlist's 304 comes from its data's version, before any page is made.
   @Test func aRevalidationByDataVersionCarriesOnlyWhatItUpdates() async throws {
-    let app = try AppHarness(demo: true)
+    let app = try await AppHarness(demo: true)
     let tag = try #require(try await app.get("/playlist").header("ETag"))
     let again = try await app.get("/playlist", headers: [("If-None-Match", tag)])
     #expect(again.status == 304 && again.body.isEmpty && again.header("ETag") == tag)
@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func answersThatMustNotBeKeptGetNoValidator() async throws {
-    let app = try AppHarness()
+    let app = try await AppHarness()
     #expect(try await app.get("/no/such/page").header("ETag") == nil)
     #expect(try await app.get("/healthz").header("ETag") == nil)
     let notice = try await app.get("/matches", headers: [("Cookie", "mvvmweb-notice=match-saved")])

@@ -24,15 +24,11 @@ public final class PostgresFortuneStore: FortuneStore {
   /// PostgreSQL does not plan it again for every request. A row that is not an integer id and a
   /// message throws, never traps.
   public func fortunes() throws -> [Fortune] {
-    let rows = try pool.withConnection { connection in
-      try connection.query(prepared: "fortunes", "SELECT id, message FROM fortune").rows
-    }
-    return try rows.map { row in
-      guard row.count == 2, let idText = row[0], let id = Int(idText), let message = row[1] else {
-        throw PostgresError(
-          "a fortune row could not be read: \(row.map { $0 ?? "NULL" })")
+    try pool.withConnection { connection in
+      // Read in place: only the message is copied out of each row.
+      try connection.query(prepared: "fortunes", "SELECT id, message FROM fortune") { row in
+        Fortune(id: try row.integer(at: 0), message: try row.string(at: 1))
       }
-      return Fortune(id: id, message: message)
     }
   }
 }

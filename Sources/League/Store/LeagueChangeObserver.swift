@@ -8,19 +8,20 @@ extension ChangeTopic {
 
 /// Publishes `.league` once after each committed transaction that wrote to the league's tables,
 /// whoever wrote it through the store's pool (a form, the seeding, a migration), and never for
-/// one that rolled back, after dropping the kept standings. The database file is shared with
+/// one that rolled back, after dropping the store's kept reads. The database file is shared with
 /// other features, so only the league's tables count.
 final class LeagueChangeObserver: TransactionObserver, @unchecked Sendable {
   // `changed` is touched only on the database's writer queue, where GRDB calls observers.
   private var changed = false
   private let feed: ChangeFeed
-  private let standings: KeptRead<[Ranking]>
+  /// Drops the store's kept reads.
+  private let forget: @Sendable () -> Void
 
   static let tables: Set<String> = ["player", "match", "matchPlayer"]
 
-  init(feed: ChangeFeed, standings: KeptRead<[Ranking]>) {
+  init(feed: ChangeFeed, forget: @escaping @Sendable () -> Void) {
     self.feed = feed
-    self.standings = standings
+    self.forget = forget
   }
 
   func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
@@ -35,7 +36,7 @@ final class LeagueChangeObserver: TransactionObserver, @unchecked Sendable {
   func databaseDidCommit(_ db: Database) {
     guard changed else { return }
     changed = false
-    standings.forget()
+    forget()
     feed.publish(.league)
   }
 

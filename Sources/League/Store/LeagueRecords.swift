@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MVVMWebSQLite
 
 // The league's tables as GRDB records: Codable structs whose properties are the columns, so rows
 // are decoded by GRDB (a malformed id throws instead of trapping) and ids are written in the one
@@ -61,30 +62,6 @@ struct MatchPlayerRecord: Codable, FetchableRecord, PersistableRecord, Lowercase
   var side: String
 }
 
-/// One player of one match, as the matches query joins them.
-struct MatchSideRow: FetchableRecord {
-  var id: UUID
-  var homeGoals: Int
-  var awayGoals: Int
-  var createdAt: Double
-  var side: String
-  var playerId: UUID
-  var name: String
-
-  /// Decoded by position, in the query's column order, rather than through Codable: /matches
-  /// reads a row per player of each match on the page, and Codable (UUIDs parsed by `sscanf`)
-  /// cost 43% of that page's instructions. A malformed value still throws.
-  init(row: Row) throws {
-    id = try row.uuid(atIndex: 0)
-    homeGoals = try row.decode(atIndex: 1)
-    awayGoals = try row.decode(atIndex: 2)
-    createdAt = try row.decode(atIndex: 3)
-    side = try row.decode(atIndex: 4)
-    playerId = try row.uuid(atIndex: 5)
-    name = try row.decode(atIndex: 6)
-  }
-}
-
 /// Records that write their UUIDs as lowercase text, the app's one id format, rather than GRDB's
 /// default 16-byte blobs.
 protocol LowercaseIDs: EncodableRecord {}
@@ -101,6 +78,18 @@ extension Row {
     let text: String = try decode(atIndex: index)
     guard let id = UUID(text: text) else { throw MalformedID(text: text) }
     return id
+  }
+}
+
+extension SQLiteColumns {
+  /// The UUID in column `index`, read from the app's lowercase text where SQLite holds it.
+  func id(at index: Int32) throws -> UUID {
+    try text(at: index) { bytes in
+      guard let id = UUID(utf8: bytes) else {
+        throw MalformedID(text: String(decoding: bytes, as: UTF8.self))
+      }
+      return id
+    }
   }
 }
 

@@ -12,6 +12,13 @@ public protocol LeagueStore: Sendable {
   func addPlayer(name: String) throws -> Player
   /// Whether a player has `name`, ignoring case: what `addPlayer` would refuse as taken.
   func playerNameTaken(_ name: String) throws -> Bool
+  /// Every player, by name, if the store keeps them in memory, without reading: nil when it
+  /// does not, or has not read them since its last change. What an input event of the match
+  /// form is answered from on the thread that read it, without waiting on the store.
+  func keptPlayers() -> [Player]?
+  /// Whether a player has `name`, ignoring case, if the store can say so from what it keeps in
+  /// memory, without reading: nil when it cannot.
+  func keptPlayerNameTaken(_ name: String) -> Bool?
   /// At most `limit` matches, newest first (ties by id), after skipping `offset` of them, and
   /// the number of matches in all. The database skips and limits, so a page costs the same
   /// however many matches there are; an offset past the end gives no matches.
@@ -34,6 +41,12 @@ public protocol LeagueStore: Sendable {
 }
 
 extension LeagueStore {
+  /// None: for stores that keep nothing in memory (the SQLite store keeps its players).
+  public func keptPlayers() -> [Player]? { nil }
+
+  /// None: for stores that keep nothing in memory.
+  public func keptPlayerNameTaken(_ name: String) -> Bool? { nil }
+
   /// Reads every player: for stores without a lookup of their own (the SQLite store has one).
   public func playerNameTaken(_ name: String) throws -> Bool {
     let key = PlayerName.key(name)

@@ -10,8 +10,13 @@ import MVVMWebViewModels
 public final class SQLiteLeagueStore: LeagueStore {
   /// The app's database file, which its other SQLite stores share.
   let database: SQLiteDatabase
-  /// The standings as last read; the change observer drops them at each committed league write.
-  private let standings = KeptRead<[Ranking]>()
+  /// What the pages read, kept until the next committed league write (`LeagueChangeObserver`
+  /// drops them all): the standings, the players in name order, the number of matches (SQLite
+  /// counts a table by walking it) and the pages of matches, by place.
+  private let standings = KeptRead<Int, [Ranking]>()
+  private let roster = KeptRead<Int, Roster>()
+  private let matchCount = KeptRead<Int, Int>()
+  private let pages = KeptRead<MatchPageKey, MatchPage>(capacity: 16)
 
   /// The league in `database`, the app's one database file (one GRDB pool per file, GRDB's
   /// rule), already migrated with the league's migrations (`registerMigrations(in:)`)
@@ -20,7 +25,13 @@ public final class SQLiteLeagueStore: LeagueStore {
   public init(database: SQLiteDatabase, changes: ChangeFeed = ChangeFeed()) {
     self.database = database
     database.pool.add(
-      transactionObserver: LeagueChangeObserver(feed: changes, standings: standings),
+      transactionObserver: LeagueChangeObserver(feed: changes) {
+        [standings, roster, matchCount, pages] in
+        standings.forget()
+        roster.forget()
+        matchCount.forget()
+        pages.forget()
+      },
       extent: .databaseLifetime)
   }
 
@@ -106,21 +117,36 @@ public final class SQLiteLeagueStore: LeagueStore {
     }
   }
 
-  /// One statement, so `unsafeRead` (as every one-statement read here): SQLite runs it in a read
-  /// transaction of its own, and GRDB's `BEGIN`/`COMMIT` around it, parsed anew each time, cost
-  /// as much as the query. The statement is prepared once per reader connection: every match
-  /// form and every input event of one reads the players.
+  /// Kept between writes: every match form and every input event of one reads the players.
   public func players() throws -> [Player] {
-    try database.unsafeRead { db in
-      // Only the two columns a `Player` has: the form reads every player for each event.
-      let rows = try Row.fetchCursor(
-        db.cachedStatement(sql: "SELECT id, name FROM player ORDER BY nameKey"))
-      var players: [Player] = []
-      while let row = try rows.next() {
-        players.append(Player(id: try row.uuid(atIndex: 0), name: try row.decode(atIndex: 1)))
+    try keptRoster().players
+  }
+
+  public func keptPlayers() -> [Player]? {
+    roster.kept?.players
+  }
+
+  public func keptPlayerNameTaken(_ name: String) -> Bool? {
+    roster.kept.map { $0.nameKeys.contains(PlayerName.key(name)) }
+  }
+
+  private func keptRoster() throws -> Roster {
+    // One statement, so `unsafeRead` (as every one-statement read here): SQLite runs it in a
+    // read transaction of its own, and GRDB's `BEGIN`/`COMMIT` around it, parsed anew each
+    // time, cost as much as the query.
+    try roster.value { try database.unsafeRead(Self.readRoster) }
+  }
+
+  /// The players in name order with their name keys, read in place.
+  private static func readRoster(_ db: Database) throws -> Roster {
+    var players: [Player] = []
+    var nameKeys: Set<String> = []
+    try db.cachedStatement(sql: "SELECT id, name, nameKey FROM player ORDER BY nameKey")
+      .forEachRow {
+        players.append(Player(id: try $0.id(at: 0), name: try $0.string(at: 1)))
+        nameKeys.insert(try $0.string(at: 2))
       }
-      return players
-    }
+    return Roster(players: players, nameKeys: nameKeys)
   }
 
   public func addPlayer(name: String) throws -> Player {
@@ -134,32 +160,48 @@ public final class SQLiteLeagueStore: LeagueStore {
     return player
   }
 
-  /// One lookup in the unique index on `nameKey`, the key `addPlayer` is refused by.
+  /// From the kept roster's name keys (the keys of the unique index `addPlayer` is refused by):
+  /// the player form asks at every input event, and once kept, the next events are answered
+  /// without a store thread (`keptPlayerNameTaken`).
   public func playerNameTaken(_ name: String) throws -> Bool {
-    try database.unsafeRead { db in
-      try Bool.fetchOne(
-        db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM player WHERE nameKey = ?)"),
-        arguments: [PlayerName.key(name)]) ?? false
-    }
+    try keptRoster().nameKeys.contains(PlayerName.key(name))
   }
 
-  /// One read transaction, so the count and the page agree. The page's matches are picked by the
-  /// `match_createdAt` index before the join, so only they are joined with their players.
+  /// Kept between writes, by place. Read in one transaction when it is not kept: the page's
+  /// matches are picked by the `match_createdAt` index, and only they are joined with their
+  /// players; the count is kept apart (counting walks the table, however many matches a page
+  /// shows), so a count read after the last commit may stand beside a page read after a commit
+  /// whose news is on its way: both are dropped when it arrives.
   public func matches(limit: Int, offset: Int) throws -> MatchPage {
-    try database.read { db in
-      let matches = try Self.fetchMatches(
-        db,
-        from: "(SELECT * FROM match ORDER BY createdAt DESC, id LIMIT ? OFFSET ?)",
-        whereClause: "", arguments: [max(0, limit), max(0, offset)])
-      let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM match")) ?? 0
-      return MatchPage(matches: matches, totalCount: count)
+    let place = MatchPageKey(limit: max(0, limit), offset: max(0, offset))
+    return try pages.value(for: place) {
+      try database.read { db in
+        let count = try matchCount.value {
+          try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM match")) ?? 0
+        }
+        let matches = try readMatches(
+          db,
+          matches: """
+            SELECT id, homeGoals, awayGoals, createdAt FROM match
+            ORDER BY createdAt DESC, id LIMIT ? OFFSET ?
+            """,
+          sides: """
+            SELECT matchId, playerId, side = 'home' FROM matchPlayer WHERE matchId IN
+              (SELECT id FROM match ORDER BY createdAt DESC, id LIMIT ? OFFSET ?)
+            """,
+          arguments: [place.limit, place.offset])
+        return MatchPage(matches: matches, totalCount: count)
+      }
     }
   }
 
   public func match(id: UUID) throws -> Match? {
     try database.read { db in
-      try Self.fetchMatches(
-        db, from: "match", whereClause: "WHERE m.id = ?", arguments: [id.lowercasedText]
+      try readMatches(
+        db,
+        matches: "SELECT id, homeGoals, awayGoals, createdAt FROM match WHERE id = ?",
+        sides: "SELECT matchId, playerId, side = 'home' FROM matchPlayer WHERE matchId = ?",
+        arguments: [id.lowercasedText]
       ).first
     }
   }
@@ -233,37 +275,61 @@ public final class SQLiteLeagueStore: LeagueStore {
     }
   }
 
-  /// The matches of `source` (the table, or a page of it) with their players, newest first.
-  private static func fetchMatches(
-    _ db: Database, from source: String, whereClause: String, arguments: StatementArguments
+  /// The matches `matches` selects, in its order, with their players from `sides` (rows of
+  /// match id, player id and whether the side is home), each side in name order. Both
+  /// statements take `arguments`, are prepared once per reader connection, and are read in
+  /// place: ids from their bytes, names from the roster in memory rather than joined per row.
+  /// A match without players is left out, as a join of the three tables leaves it out.
+  private func readMatches(
+    _ db: Database, matches matchesSQL: String, sides sidesSQL: String,
+    arguments: StatementArguments
   ) throws -> [Match] {
-    // Prepared once per reader connection and kept (the two callers' texts are constant):
-    // preparing this join cost a quarter of the matches page's instructions.
-    let rows = try MatchSideRow.fetchAll(
-      db.cachedStatement(
-        sql: """
-          SELECT m.id, m.homeGoals, m.awayGoals, m.createdAt, mp.side, p.id AS playerId, p.name
-          FROM \(source) m
-          JOIN matchPlayer mp ON mp.matchId = m.id
-          JOIN player p ON p.id = mp.playerId
-          \(whereClause)
-          ORDER BY m.createdAt DESC, m.id, p.nameKey
-          """), arguments: arguments)
     var matches: [Match] = []
-    for row in rows {
-      if matches.last?.id != row.id {
-        matches.append(
-          Match(
-            id: row.id, homePlayers: [], awayPlayers: [], homeGoals: row.homeGoals,
-            awayGoals: row.awayGoals, createdAt: Date(timeIntervalSince1970: row.createdAt)))
-      }
-      let player = Player(id: row.playerId, name: row.name)
-      if row.side == "home" {
-        matches[matches.count - 1].homePlayers.append(player)
+    var places: [UUID: Int] = [:]
+    try db.cachedStatement(sql: matchesSQL).forEachRow(arguments: arguments) { columns in
+      let id = try columns.id(at: 0)
+      places[id] = matches.count
+      matches.append(
+        Match(
+          id: id, homePlayers: [], awayPlayers: [],
+          homeGoals: Int(try columns.integer(at: 1)), awayGoals: Int(try columns.integer(at: 2)),
+          createdAt: Date(timeIntervalSince1970: try columns.real(at: 3))))
+    }
+    guard !matches.isEmpty else { return [] }
+    var sides: [(match: Int, player: UUID, isHome: Bool)] = []
+    try db.cachedStatement(sql: sidesSQL).forEachRow(arguments: arguments) { columns in
+      // Every side is of a match read just before, in the same transaction.
+      guard let match = places[try columns.id(at: 0)] else { return }
+      sides.append((match, try columns.id(at: 1), try columns.integer(at: 2) != 0))
+    }
+    // The kept roster, unless a player is newer than it (a commit whose news has not arrived
+    // yet): then this transaction's own.
+    var roster = try keptRoster()
+    if sides.contains(where: { roster.place(of: $0.player) == nil }) {
+      roster = try Self.readRoster(db)
+    }
+    var placed: [(match: Int, place: Int, isHome: Bool)] = []
+    placed.reserveCapacity(sides.count)
+    for side in sides {
+      // The foreign keys keep every side's player in the table.
+      guard let place = roster.place(of: side.player) else { throw LeagueStoreError.unknownPlayer }
+      placed.append((side.match, place, side.isHome))
+    }
+    placed.sort { ($0.match, $0.place) < ($1.match, $1.place) }
+    for side in placed {
+      let player = roster.players[side.place]  // trap-ok: a place the roster gave
+      if side.isHome {
+        matches[side.match].homePlayers.append(player)
       } else {
-        matches[matches.count - 1].awayPlayers.append(player)
+        matches[side.match].awayPlayers.append(player)
       }
     }
-    return matches
+    return matches.filter { !$0.homePlayers.isEmpty || !$0.awayPlayers.isEmpty }
   }
+}
+
+/// Where a page of matches stands: how many, after how many.
+private struct MatchPageKey: Hashable, Sendable {
+  var limit: Int
+  var offset: Int
 }

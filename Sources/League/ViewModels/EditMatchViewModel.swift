@@ -12,8 +12,8 @@ public final class EditMatchViewModel: SavableForm {
 
   private let store: any LeagueStore
   private let players: [Player]
-  /// The players' ids as the form's values, made once for both sides' boxes.
-  private lazy var playerIDTexts: [String] = players.map(\.id.lowercasedText)
+  /// Where both sides' boxes are kept between requests.
+  private let keptChoices: PlayerChoice.Kept
   @OutputIgnored public private(set) var draft: MatchDraft
   @OutputIgnored public private(set) var errors: [Field: String] = [:]
   /// The sides whose posted players include a value that is not an id: no player of the list.
@@ -31,23 +31,35 @@ public final class EditMatchViewModel: SavableForm {
   /// post comes back refused.
   @OutputIgnored public private(set) var stored: Match?
 
-  /// A form for `draft` (a new match, or one being edited, possibly with changes typed so far).
-  public init(store: any LeagueStore, draft: MatchDraft) throws {
+  /// A form for `draft` (a new match, or one being edited, possibly with changes typed so far),
+  /// its boxes kept in `keptChoices`.
+  public convenience init(
+    store: any LeagueStore, draft: MatchDraft, keptChoices: PlayerChoice.Kept = PlayerChoice.Kept()
+  ) throws {
+    self.init(store: store, draft: draft, players: try store.players(), keptChoices: keptChoices)
+  }
+
+  private init(
+    store: any LeagueStore, draft: MatchDraft, players: [Player],
+    keptChoices: PlayerChoice.Kept = PlayerChoice.Kept()
+  ) {
     self.store = store
     self.draft = draft
-    players = try store.players()
+    self.players = players
+    self.keptChoices = keptChoices
   }
 
   /// The form for an existing match, or nil when there is no such match.
   public static func editing(
-    store: any LeagueStore, matchID: UUID, token: String
+    store: any LeagueStore, matchID: UUID, token: String,
+    keptChoices: PlayerChoice.Kept = PlayerChoice.Kept()
   ) throws -> EditMatchViewModel? {
     guard let match = try store.match(id: matchID) else { return nil }
     let draft = MatchDraft(
       matchID: matchID, homePlayerIDs: match.homePlayers.map(\.id),
       awayPlayerIDs: match.awayPlayers.map(\.id), homeGoals: String(match.homeGoals),
       awayGoals: String(match.awayGoals), token: token)
-    let viewModel = try EditMatchViewModel(store: store, draft: draft)
+    let viewModel = try EditMatchViewModel(store: store, draft: draft, keptChoices: keptChoices)
     viewModel.stored = match
     return viewModel
   }
@@ -57,10 +69,12 @@ public final class EditMatchViewModel: SavableForm {
   /// and whether the match exists, and is nil when it does not. The stored match is read only if
   /// the form comes back refused, to show beside it.
   public static func posting(
-    store: any LeagueStore, matchID: UUID?, token: String
+    store: any LeagueStore, matchID: UUID?, token: String,
+    keptChoices: PlayerChoice.Kept = PlayerChoice.Kept()
   ) throws -> EditMatchViewModel? {
     if let matchID, try !store.matchExists(id: matchID) { return nil }
-    return try EditMatchViewModel(store: store, draft: MatchDraft(matchID: matchID, token: token))
+    return try EditMatchViewModel(
+      store: store, draft: MatchDraft(matchID: matchID, token: token), keptChoices: keptChoices)
   }
 
   // MARK: Inputs
@@ -240,14 +254,14 @@ public final class EditMatchViewModel: SavableForm {
   /// The match's id, for the hidden field of an edit form; nil for a new match.
   public var matchId: String? { draft.matchID?.lowercasedText }
   public var token: String { draft.token }
-  public var homePlayers: [PlayerChoice] {
-    choices(
-      selected: draft.homePlayerIDs, other: draft.awayPlayerIDs, side: "home", otherSide: "away",
+  public var homePlayers: [Unchanging<PlayerChoice>] {
+    keptChoices.home.choices(
+      players: players, selected: draft.homePlayerIDs, other: draft.awayPlayerIDs,
       focused: firstFieldInError == .home || firstFieldInError == .bothSides)
   }
-  public var awayPlayers: [PlayerChoice] {
-    choices(
-      selected: draft.awayPlayerIDs, other: draft.homePlayerIDs, side: "away", otherSide: "home",
+  public var awayPlayers: [Unchanging<PlayerChoice>] {
+    keptChoices.away.choices(
+      players: players, selected: draft.awayPlayerIDs, other: draft.homePlayerIDs,
       focused: firstFieldInError == .away)
   }
   public var hasPlayers: Bool { !players.isEmpty }
@@ -298,7 +312,9 @@ public final class EditMatchViewModel: SavableForm {
   /// Where the form posts: the match being edited, or a new one.
   public var formAction: LeagueDestination { editedID.map { .editMatch($0) } ?? .newMatch }
   /// The delete confirmation of the match being edited; nil for a new match.
-  public var deletion: LeagueDestination? { editedID.map { .deleteMatch($0) } }
+  public var deletion: LeagueDestination? { canDelete ? editedID.map { .deleteMatch($0) } : nil }
+  /// Whether the viewer may delete the match (`LeagueAccess.deleting`): the form offers it then.
+  @OutputIgnored public var canDelete = false
   /// Where "Keep it" on the delete confirmation leads: back to the edit form.
   public var edit: LeagueDestination? { editedID.map { .editMatch($0) } }
   public var matches: LeagueDestination { .matches }
@@ -306,27 +322,6 @@ public final class EditMatchViewModel: SavableForm {
   public var newPlayer: LeagueDestination { .newPlayer }
 
   private var editedID: UUID? { draft.matchID }
-
-  private func choices(
-    selected: [UUID], other: [UUID], side: String, otherSide: String, focused: Bool
-  ) -> [PlayerChoice] {
-    var focusGiven = !focused
-    let ids = playerIDTexts
-    return players.indices.map { index in
-      let player = players[index]
-      let id = ids[index]
-      // The ticked ids are searched, as in `validationErrors()`: a side holds a few.
-      let isSelected = selected.contains(player.id)
-      let isDisabled = !isSelected && other.contains(player.id)
-      let isFocused = !focusGiven && !isDisabled
-      if isFocused { focusGiven = true }
-      return PlayerChoice(
-        id: id, name: player.name, isSelected: isSelected,
-        isDisabled: isDisabled,
-        note: isDisabled ? "on the \(otherSide) side" : nil,
-        noteID: isDisabled ? "\(side)-note-\(id)" : nil, isFocused: isFocused)
-    }
-  }
 }
 
 extension EditMatchViewModel: Inputs {

@@ -22,7 +22,7 @@ struct LivePages: Sendable {
   /// the page and each render for the open streams run on the store's threads (they read it).
   func get<Declared: Page>(
     _ pattern: String, _ page: PageView<Declared>, following topics: Set<ChangeTopic>,
-    sameForEveryone: Bool = true, store: StoreWork? = nil,
+    sameForEveryone: Bool = true, store: StoreWork? = nil, gate: AccessGate,
     in router: inout Router,
     key: @escaping @Sendable (Request) throws -> String,
     viewModel: @escaping @Sendable (Request) throws -> Declared.ViewModel,
@@ -32,6 +32,7 @@ struct LivePages: Sendable {
       sameForEveryone && page.templatesAreFixed
       ? { @Sendable [changes] in changes.version(of: topics) } : nil
     router.get(pattern) { [hub, validator] request in
+      try gate.check(request)
       guard Self.asksForEvents(request) else {
         // The same address answers with the page or its stream, by what the browser accepts.
         var response = try validator.respond(

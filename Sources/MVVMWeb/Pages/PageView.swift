@@ -63,15 +63,10 @@ public struct PageView<Declared: Page>: Sendable {
           "This page has no form number \(request.inputForm ?? 0) that answers as people type. "
             + "Reload the page: it may have changed since it was opened.")
       }
-      var body: [UInt8] = []
-      for id in template.inputForms[number - 1] {
-        if let element = template.renderElement(
-          id: id, viewModel, site: loaded.layout, basePath: request.basePath, links: loaded.links)
-        {
-          body += element
-        }
-      }
-      response = .html(body)
+      response = .html(
+        template.renderInputForm(
+          number, viewModel, site: loaded.layout, basePath: request.basePath,
+          links: loaded.links) ?? [])
     } else {
       // Only with `--dev`, while a template does not load: the script leaves the form as it is,
       // and the form still posts.

@@ -1,4 +1,5 @@
 import MVVMWebServer
+import MVVMWebViewModels
 
 /// One method and pattern a site answers, as it was registered: what `build()` checks against
 /// the others and the app command's `routes` lists.
@@ -19,6 +20,8 @@ public struct SiteRoute: Sendable, Equatable {
   public let page: String?
   /// The store lane its handler runs on; nil when it runs on the thread that read the request.
   public let lane: Lane?
+  /// Who may use it; nil for a route that writes and names no rule (refused by `build()`).
+  public let access: Access?
   /// Where the route is declared (`LeagueWeb/LeagueRoutes.swift:12`).
   public let declaredAt: String
 

@@ -30,6 +30,10 @@ public struct Site {
   var routeProblems: [String] = []
   /// Every method and pattern registered, in order.
   public internal(set) var routes: [SiteRoute] = []
+  /// The rule of the routes being registered that name none (`allowing`).
+  var defaultAccess: Access?
+  /// Who reads the requests' sessions (`resolveSessions(with:)`).
+  var sessions: (any SessionResolver)?
   private var links = SiteLinks()
   private var errorView: PageView<ErrorPage>?
   private var layoutSchema = OutputSchema([])
@@ -119,7 +123,7 @@ public struct Site {
   /// Loads and checks every declared template, with every problem at once, and returns the
   /// site's responder.
   public func build() throws -> WebSite {
-    let routeProblems = routeProblems + RouteChecks.problems(routes)
+    let routeProblems = routeProblems + RouteChecks.problems(routes) + accessProblems
     guard routeProblems.isEmpty else { throw RouteErrors(problems: routeProblems) }
     let directory = configuration.templatesDirectory
     let pages = declared.mapValues(\.schema)
@@ -149,7 +153,8 @@ public struct Site {
       }
     }
     return WebSite(
-      configuration: configuration, router: router, validator: validator, shelf: shelf)
+      configuration: configuration, router: router, validator: validator, shelf: shelf,
+      sessions: sessions)
   }
 
   /// Loads and checks the declared templates as `build()` does, without building the site:

@@ -18,6 +18,8 @@ public struct WebSite: Responder {
   let validator: PageValidator
   /// The site's templates and links.
   let shelf: TemplateShelf
+  /// Who reads the requests' sessions, when the site has accounts.
+  public let sessions: (any SessionResolver)?
 
   /// The address of `destination` as the site's templates print it, without the base path;
   /// `about:invalid#blocked` for a destination no feature prints.
@@ -30,9 +32,9 @@ public struct WebSite: Responder {
 
   /// What the site puts in front of its routes, in this order: the cache policy and
   /// `Retry-After` on every answer (the refusals below included), the host check, the forms'
-  /// input events answered 204 when live updates are off (`InputEventsOff`), and the
-  /// revalidation of unchanged pages before routing. List them after the server's standard
-  /// middleware.
+  /// input events answered 204 when live updates are off (`InputEventsOff`), who is asking (the
+  /// sessions, when the site has accounts), and the revalidation of unchanged pages before
+  /// routing. List them after the server's standard middleware.
   public var middleware: [any Middleware] {
     middleware(allowing: configuration.allowedHosts)
   }
@@ -42,7 +44,7 @@ public struct WebSite: Responder {
     return [
       SecurityHeadersMiddleware(),
       HostCheck(hosts, errorPage: router.errorPage),
-    ] + liveOff + [EarlyRevalidation(validator)]
+    ] + liveOff + (sessions.map { [$0] } ?? []) + [EarlyRevalidation(validator)]
   }
 
   /// What a server needs to serve this site at `address`: the server's standard middleware then

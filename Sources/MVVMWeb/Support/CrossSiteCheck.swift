@@ -4,8 +4,8 @@ import MVVMWebServer
 /// `CrossOriginProtection` does: trust the browser's `Sec-Fetch-Site`, else compare `Origin` with
 /// the scheme and host the browser used (the forwarded ones behind a proxy). Requests with
 /// neither header come from non-browser clients and pass.
-enum CrossSiteCheck {
-  static func allows(_ request: Request) -> Bool {
+package enum CrossSiteCheck {
+  package static func allows(_ request: Request) -> Bool {
     if let site = request.headers["sec-fetch-site"] {
       return site == "same-origin" || site == "none"
     }
@@ -14,7 +14,7 @@ enum CrossSiteCheck {
     return origin.lowercased() == "\(request.scheme)://\(host)".lowercased()
   }
 
-  static let refusal = HTTPError(
+  package static let refusal = HTTPError(
     .forbidden,
     "This form was sent from another site, so it was refused. Open the page here and send it again."
   )

@@ -50,12 +50,28 @@ extension Notice {
     on request: Request, _ render: (_ notice: String?) throws -> Response
   ) rethrows -> Response {
     let notice = carried(by: request)
-    var response = try render(notice?.text)
-    if notice != nil {
-      // The page that showed the notice is shown once, so no cache may keep it.
-      response.headers.add("Set-Cookie", noticeCookie(value: "", maxAge: 0, for: request))
-      response.headers.replaceOrAdd("Cache-Control", "no-store")
-    }
+    return shown(notice, try render(notice?.text), for: request)
+  }
+
+  /// `showing` for a page whose render waits (it reads the store).
+  public static func showing(
+    on request: Request, _ render: (_ notice: String?) async throws -> Response
+  ) async rethrows -> Response {
+    let notice = carried(by: request)
+    return shown(notice, try await render(notice?.text), for: request)
+  }
+
+  /// `response`, which showed `notice`: the notice cleared, and no cache keeps the page, which
+  /// is shown once.
+  private static func shown(
+    _ notice: Self?, _ response: Response, for request: Request
+  )
+    -> Response
+  {
+    guard notice != nil else { return response }
+    var response = response
+    response.headers.add("Set-Cookie", noticeCookie(value: "", maxAge: 0, for: request))
+    response.headers.replaceOrAdd("Cache-Control", "no-store")
     return response
   }
 }

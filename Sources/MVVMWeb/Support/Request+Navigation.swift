@@ -22,7 +22,6 @@ extension Parameters {
 /// Builds `?a=1&b=2`, percent-encoding names and values.
 public func queryString(_ pairs: [(name: String, value: String)]) -> String {
   guard !pairs.isEmpty else { return "" }
-  return "?"
-    + pairs.map { SiteLinks.encodedSegment($0.name) + "=" + SiteLinks.encodedSegment($0.value) }
-    .joined(separator: "&")
+  let encode = SiteLinks.percentEncoded
+  return "?" + pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
 }

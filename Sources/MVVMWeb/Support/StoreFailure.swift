@@ -21,8 +21,9 @@ public enum StoreFailure {
       metadata: ["request-id": "\(request.id)"])
   }
 
-  /// Runs a store read: what it throws that is not an `HTTPError` is logged and answered 503,
-  /// never disguised as a 404 or a 500.
+  /// Runs a store read: what it throws that is not an `HTTPError` (nor `StoreNeeded`, which
+  /// sends the work to the store's threads) is logged and answered 503, never disguised as a
+  /// 404 or a 500.
   public static func reading<Value>(
     _ request: Request, _ metrics: AppMetrics, _ read: () throws -> Value
   ) throws -> Value {
@@ -30,6 +31,8 @@ public enum StoreFailure {
       return try read()
     } catch let error as HTTPError {
       throw error
+    } catch let needed as StoreNeeded {
+      throw needed
     } catch {
       log(error, request, metrics)
       throw notRead

@@ -97,4 +97,7 @@ public enum AccountStoreError: Error, Equatable, Sendable {
   case nameTaken
   /// A passkey with that credential id is kept already.
   case passkeyTaken
+  /// A session, link, passkey or challenge named an account that does not exist (it was
+  /// removed meanwhile, say).
+  case unknownAccount
 }

@@ -139,11 +139,28 @@ public struct TokenHash: Hashable, Sendable {
     self.bytes = bytes
   }
 
-  /// The first 8 hex digits: names the session in a log line without giving it away.
-  public var shortID: String {
-    bytes.prefix(4).map { byte in
+  /// The 64 hex digits: a session's key in `RequestSession`.
+  public var hex: String {
+    bytes.map { byte in
       let hex = String(byte, radix: 16)
       return byte < 16 ? "0" + hex : hex
     }.joined()
+  }
+
+  /// The first 8 hex digits: names the session in a log line without giving it away.
+  public var shortID: String { String(hex.prefix(8)) }
+
+  /// The hash whose hex digits are `hex`; nil unless they are 64 hex digits.
+  public init?(hex: some StringProtocol) {
+    guard hex.utf8.count == 64 else { return nil }
+    var bytes: [UInt8] = []
+    var index = hex.startIndex
+    while index < hex.endIndex {
+      let next = hex.index(index, offsetBy: 2)
+      guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+      bytes.append(byte)
+      index = next
+    }
+    self.bytes = bytes
   }
 }

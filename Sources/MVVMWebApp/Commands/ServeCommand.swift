@@ -17,6 +17,7 @@ struct ServeCommand<Application: App>: ParsableCommand {
   @OptionGroup var store: StoreOptions
   @OptionGroup var site: SiteOptions
   @OptionGroup var limits: LimitOptions
+  @OptionGroup var accounts: AccountOptions
   @OptionGroup var log: LogOptions
   @OptionGroup var app: Application
 
@@ -47,7 +48,9 @@ struct ServeCommand<Application: App>: ParsableCommand {
       templates: templates, publicFolder: try site.publicFolder(app: name) ?? "",
       basePath: site.basePath, trustedProxies: try site.proxies(), allowedHosts: try hostsAllowed(),
       developerMode: site.dev, live: limits.live, fileCache: limits.fileCache)
-    let context = AppContext(name: name, configuration: configuration, store: store.settings)
+    let context = AppContext(
+      name: name, configuration: configuration, store: store.settings,
+      accounts: accounts.settings)
     let (_, website) = try AppSite.build(app, context, templates: templates)
     let connections = OpenFileLimit.connections(fitting: limits.maxConnections, logger: logger)
     let served: ServerConfiguration
@@ -70,6 +73,9 @@ struct ServeCommand<Application: App>: ParsableCommand {
     let place = store.settings.place
     logger.notice(
       "\(name): serving on \(listen.url(port: server.port)) (data in \(place)); stop with Ctrl-C")
+    if let accounts = context.addedAccounts {
+      try FirstAdmin.welcome(accounts, app: name, at: listen.url(port: server.port))
+    }
     server.runUntilSignalled()
     logger.notice("\(name): stopped")
   }

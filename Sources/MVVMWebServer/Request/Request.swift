@@ -81,6 +81,18 @@ public struct Request: Sendable {
     get { storage.fields.id }
     _modify { yield &uniqueStorage().fields.id }
   }
+  /// The session the request came with, as the site's accounts found it; nil when it came
+  /// with none (or with one that has ended).
+  public var session: RequestSession? {
+    get { storage.fields.session }
+    _modify { yield &uniqueStorage().fields.session }
+  }
+  /// What the access line shows for the target, when the target holds a secret (a one-time
+  /// link's code); nil shows the target.
+  public var loggedTarget: String? {
+    get { storage.fields.loggedTarget }
+    _modify { yield &uniqueStorage().fields.loggedTarget }
+  }
 
   private var storage: Storage
 
@@ -101,6 +113,8 @@ public struct Request: Sendable {
     var host: String?
     var basePath: String
     var id: String
+    var session: RequestSession?
+    var loggedTarget: String?
   }
 
   /// The box the fields live in. They are changed only through `uniqueStorage()`, when no other
@@ -169,7 +183,7 @@ public struct Request: Sendable {
         method: method, target: target, path: String(Substring(pathBytes)),
         pathSegments: segments, query: query, minorVersion: minorVersion, headers: headers,
         body: body, routeParameters: [:], peer: peer, clientAddress: peer.host, scheme: "http",
-        host: host, basePath: "", id: ""))
+        host: host, basePath: "", id: "", session: nil, loggedTarget: nil))
   }
 
   /// The decoded fields of an `application/x-www-form-urlencoded` body.

@@ -39,6 +39,8 @@ public struct HTTPStatus: Sendable, Equatable, Hashable {
   public static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
   /// 408: the request did not arrive in time.
   public static let requestTimeout = HTTPStatus(408, "Request Timeout")
+  /// 410: what the address named is gone for good (a one-time link used or expired).
+  public static let gone = HTTPStatus(410, "Gone")
   /// 413: the body is larger than the server accepts.
   public static let contentTooLarge = HTTPStatus(413, "Content Too Large")
   /// 414: the request target is longer than the server reads.
@@ -49,6 +51,8 @@ public struct HTTPStatus: Sendable, Equatable, Hashable {
   public static let rangeNotSatisfiable = HTTPStatus(416, "Range Not Satisfiable")
   /// 422: the form was read but refused: it is shown again with each error next to its field.
   public static let unprocessableContent = HTTPStatus(422, "Unprocessable Content")
+  /// 429: too many tries (failed sign-ins): `Retry-After` says when to try again.
+  public static let tooManyRequests = HTTPStatus(429, "Too Many Requests")
   /// 431: the headers are larger than the server reads.
   public static let headerFieldsTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
   /// 500: the server failed; the page says nothing of why, the log does.

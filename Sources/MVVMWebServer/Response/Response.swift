@@ -161,6 +161,19 @@ public struct Response: Sendable {
     }
   }
 
+  /// Hands the answer to `complete`: at once, or, for one made later, once it is made, with
+  /// the route this one names when the made one names none (for the metrics). For code that
+  /// makes its own answer later around another (a middleware that first waits for a store).
+  public func deliver(to complete: @escaping @Sendable (Response) -> Void) {
+    guard case .later(let start) = body else { return complete(self) }
+    let route = route
+    start { made in
+      var made = made
+      if made.route == nil { made.route = route }
+      complete(made)
+    }
+  }
+
   /// Applies `change` to the answer: now, or, for one made later or at sending, when it is made.
   /// Steps that every answer goes through (security headers, the route's name) use it.
   public mutating func amend(_ change: @escaping @Sendable (inout Response) -> Void) {

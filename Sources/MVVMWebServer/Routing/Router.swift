@@ -194,11 +194,13 @@ public struct Router: Responder {
     }
   }
 
-  /// The answer to a handler's failure: its own status for an `HTTPError`, else a logged 500.
+  /// The answer to a handler's failure: its own status for an `HTTPError`, the answer an
+  /// `AnswerInstead` carries, else a logged 500.
   private func failed(_ error: any Error, _ request: Request, route: String) -> Response {
     if let error = error as? HTTPError {
       return errorPage(error.status, error.message, request)
     }
+    if let answer = error as? AnswerInstead { return answer.response }
     errorLog("\(request.method) \(request.path) failed: \(error)", request)
     if let failurePage { return failurePage(error, route, request) }
     return errorPage(

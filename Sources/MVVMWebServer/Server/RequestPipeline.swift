@@ -87,7 +87,8 @@ final class RequestPipeline: Sendable {
   }
 
   /// The access line: `GET /matches?page=2 200 5120 0.412ms`, then who asked, for which host,
-  /// under which prefix, with which browser, and the request id.
+  /// under which prefix, with which browser, in which session (its short id), and the request
+  /// id.
   func log(
     _ request: Request, route: String?, status: HTTPStatus, bytes: Int,
     started: ContinuousClock.Instant
@@ -104,8 +105,11 @@ final class RequestPipeline: Sendable {
     if let host = request.host { metadata["host"] = "\(host)" }
     if !request.basePath.isEmpty { metadata["prefix"] = "\(request.basePath)" }
     if let agent = request.headers["user-agent"] { metadata["user-agent"] = "\(agent)" }
+    // A session is named by its short id only: the line never lets anyone act as it.
+    if let session = request.session { metadata["session"] = "\(session.shortID)" }
+    let target = request.loggedTarget ?? request.target
     configuration.logger.info(
-      "\(request.method) \(request.target) \(status.code) \(bytes) \(milliseconds)",
+      "\(request.method) \(target) \(status.code) \(bytes) \(milliseconds)",
       metadata: metadata)
   }
 

@@ -6,6 +6,8 @@ import MVVMWebViewModels
 public struct CompiledTemplate: Sendable {
   let plan: RenderPlan
   private let sizeHint: SizeHint
+  /// What each input form's live elements took, together, when last rendered.
+  private let inputFormHints: [SizeHint]
   /// The live elements inside each `m:inputs` form, forms in page order: an input event names
   /// its form by its place here, from 1 (the number the page writes as `data-inputs`).
   public let inputForms: [[String]]
@@ -16,6 +18,7 @@ public struct CompiledTemplate: Sendable {
     plan = RenderPlan(ops, bindsSite: bindsSite)
     self.inputForms = inputForms
     inputElementIDs = inputForms.flatMap { $0 }
+    inputFormHints = inputForms.map { _ in SizeHint(estimate: 256) }
     // The static bytes, doubled for the dynamic parts, until a rendering says better.
     sizeHint = SizeHint(estimate: max(2 * plan.staticBytes.count, 256))
   }
@@ -93,6 +96,34 @@ public struct CompiledTemplate: Sendable {
     }
   }
 
+  /// The live elements of input form `number` (from 1, as `inputForms` numbers them), one after
+  /// the other, each as `renderElement(id:_:site:basePath:links:)` renders it: the answer to
+  /// that form's input event. Written into one buffer the size they took last time, rather
+  /// than each into its own, grown and then joined: copying an event's 30 KB of boxes three
+  /// times cost more than rendering them. Nil when the page has no such form.
+  public func renderInputForm(
+    _ number: Int, _ viewModel: some Outputs, site: some Outputs, basePath: String = "",
+    links: any LinkPrinter = NoLinks()
+  ) -> [UInt8]? {
+    guard number >= 1, number <= inputForms.count else { return nil }
+    let ranges = inputForms[number - 1].compactMap { plan.fragments[$0] }
+    let hint = inputFormHints[number - 1]
+    var marks: [Int] = []
+    var keyed = 0
+    let html =
+      plan.bindsSite
+      ? withUnsafePointer(to: site) { pointer in
+        render(
+          ranges, viewModel, site: Scope(pointer), basePath: basePath, links: links,
+          capacity: hint.capacity, marks: &marks, keyedRepeats: &keyed)
+      }
+      : render(
+        ranges, viewModel, basePath: basePath, links: links, capacity: hint.capacity,
+        marks: &marks, keyedRepeats: &keyed)
+    hint.record(html.count)
+    return html
+  }
+
   /// Renders only the live element with this `id`, as `renderElement` does, with where its
   /// keyed repeat's rows lie in it (`KeyedRows`), when it has one (`m:key`) that rendered.
   public func renderLiveElement(
@@ -127,7 +158,7 @@ public struct CompiledTemplate: Sendable {
     var marks: [Int] = []
     var keyed = 0
     return render(
-      range, viewModel, site: site, basePath: basePath, links: links, capacity: capacity,
+      [range], viewModel, site: site, basePath: basePath, links: links, capacity: capacity,
       marks: &marks, keyedRepeats: &keyed)
   }
 
@@ -135,11 +166,21 @@ public struct CompiledTemplate: Sendable {
     _ range: Range<Int>, _ viewModel: ViewModel, site: Scope? = nil, basePath: String,
     links: any LinkPrinter, capacity: Int, marks: inout [Int], keyedRepeats: inout Int
   ) -> [UInt8] {
+    render(
+      [range], viewModel, site: site, basePath: basePath, links: links, capacity: capacity,
+      marks: &marks, keyedRepeats: &keyedRepeats)
+  }
+
+  /// The instructions of each of `ranges`, one after the other, into one array.
+  private func render<ViewModel: Outputs>(
+    _ ranges: [Range<Int>], _ viewModel: ViewModel, site: Scope? = nil, basePath: String,
+    links: any LinkPrinter, capacity: Int, marks: inout [Int], keyedRepeats: inout Int
+  ) -> [UInt8] {
     var outgrown: [UInt8] = []
     let page = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
       var output = ByteBuffer(lending: storage)
       (marks, keyedRepeats) = run(
-        range, viewModel, site: site, basePath: basePath, links: links, output: &output)
+        ranges, viewModel, site: site, basePath: basePath, links: links, output: &output)
       if output.ownsStorage {
         output.finish(into: &outgrown)
       } else {
@@ -149,10 +190,10 @@ public struct CompiledTemplate: Sendable {
     return outgrown.isEmpty ? page : outgrown
   }
 
-  /// Renders `range` into `output`; answers the keyed repeat's row marks and how many keyed
-  /// repeats rendered.
+  /// Renders each of `ranges` into `output`, in turn; answers the keyed repeat's row marks and
+  /// how many keyed repeats rendered.
   private func run<ViewModel: Outputs>(
-    _ range: Range<Int>, _ viewModel: ViewModel, site: Scope?, basePath: String,
+    _ ranges: [Range<Int>], _ viewModel: ViewModel, site: Scope?, basePath: String,
     links: any LinkPrinter, output: inout ByteBuffer
   ) -> ([Int], Int) {
     // The plan's arrays are walked through raw buffers: no reference counting per instruction.
@@ -168,7 +209,7 @@ public struct CompiledTemplate: Sendable {
                 objectTypes: plan.objectTypes, basePath: basePath, links: links,
                 output: output, scopes: scopes)
               if let site { renderer.enterSite(site) }
-              renderer.run(range, in: Scope(root))
+              for range in ranges { renderer.run(range, in: Scope(root)) }
               output = renderer.output
               return (renderer.rowMarks, renderer.keyedRepeats)
             }

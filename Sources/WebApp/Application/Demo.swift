@@ -88,6 +88,7 @@ public struct Demo: App {
     if context.purpose == .serving { try Self.reportSharedNames(stores.league) }
     try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
     var site = try Site(context)
+    try site.addAccounts(context)
     site.layout { path in SiteNavigation(path: path) }
     // Browsers ask for /favicon.ico by themselves where no page names an icon.
     let icon = try StaticFiles(

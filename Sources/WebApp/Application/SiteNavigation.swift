@@ -1,5 +1,6 @@
 import League
 import MVVMWeb
+import MVVMWebAccounts
 import Memories
 import Users
 
@@ -17,6 +18,8 @@ public struct SiteNavigation: Sendable {
   public let playlist: Link
   public let users: Link
   public let memories: Link
+  /// The person's own account: signing in, for someone signed out.
+  public let account: Link
 
   /// The navigation, its destinations printed by `path`.
   public init(path: (any Destination) -> String) {
@@ -30,5 +33,6 @@ public struct SiteNavigation: Sendable {
     playlist = .web("/playlist")
     users = printed(UsersDestination.users)
     memories = printed(MemoriesDestination.today)
+    account = printed(AccountDestination.account)
   }
 }

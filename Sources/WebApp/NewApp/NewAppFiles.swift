@@ -115,7 +115,7 @@ enum NewAppFiles {
       static let notes = Route("/")
 
       func register(in site: inout Site) {
-        site.form(Self.notes, NotesPage.self, following: [.notes]) { _ in
+        site.form(Self.notes, NotesPage.self, following: [.notes], allowed: .everyone) { _ in
           NotesViewModel(board: board)
         } done: { request, _ in
           .redirect(to: request.location(Self.notes.path()))

@@ -9,19 +9,19 @@ struct HelloFeature: Feature {
   static let shout = Route("/shout")
 
   func register(in site: inout Site) {
-    site.form(Self.hello, HelloPage.self, following: [.greetings]) { _ in
+    site.form(Self.hello, HelloPage.self, following: [.greetings], allowed: .everyone) { _ in
       HelloViewModel(list: list)
     } done: { request, _ in
       .redirect(to: request.location(Self.hello.path()))
     }
-    site.form(Self.shout, ShoutViewModel.self) { _ in
+    site.form(Self.shout, ShoutViewModel.self, allowed: .everyone) { _ in
       ShoutViewModel(list: list)
     } done: { request, _ in
       .redirect(to: request.location(Self.hello.path()))
     }
     let feedback = Route("/feedback")
     let box = FeedbackBox(changes: site.changes)
-    site.form(feedback, FeedbackPage.self, following: [.feedback]) { _ in
+    site.form(feedback, FeedbackPage.self, following: [.feedback], allowed: .everyone) { _ in
       FeedbackViewModel(box: box)
     } done: { request, _ in
       .redirect(to: request.location(feedback.path()))

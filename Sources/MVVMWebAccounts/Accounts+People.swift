@@ -1,0 +1,116 @@
+import Foundation
+import MVVMWeb
+
+/// What an admin does with accounts (`accounts add`, `list`, `remove`, `role`, `link`): every
+/// change takes effect on the account's next request, and ends its sessions where it must.
+extension Accounts {
+  /// A one-time link's code and until when it is good.
+  public struct Link: Sendable {
+    /// The code, to put in the link (`/account/welcome?code=…`); kept nowhere but in the link.
+    public let code: String
+    /// When it stops working.
+    public let expires: Date
+
+    /// The link's path, under the site's base path.
+    public func path(basePath: String = "") -> String {
+      basePath + AccountRoutes.welcome.path(code)
+    }
+  }
+
+  /// What an admin's change could not do.
+  public enum ChangeError: Error, Equatable, CustomStringConvertible {
+    /// The name breaks a rule of account names.
+    case badName(String)
+    /// An account has that name already.
+    case nameTaken(String)
+    /// No account has that name.
+    case noSuchAccount(String)
+
+    /// The reason, in words.
+    public var description: String {
+      switch self {
+      case .badName(let problem): "the name is refused: \(problem)"
+      case .nameTaken(let name): "an account named \(name) exists already"
+      case .noSuchAccount(let name): "there is no account named \(name)"
+      }
+    }
+  }
+
+  /// Adds the account `name` with `role`, and a one-time link to set its password.
+  public func add(name: String, role: Role) async throws -> (account: Account, link: Link) {
+    if let problem = AccountName.problem(name) { throw ChangeError.badName(problem) }
+    let account: Account
+    do {
+      account = try await executor.write {
+        try self.store.addAccount(name: name, role: role.name, at: self.now())
+      }
+    } catch AccountStoreError.nameTaken {
+      throw ChangeError.nameTaken(name)
+    }
+    return (account, try await link(for: account))
+  }
+
+  /// A new one-time link for the account `name` (the ones before stop working): how a person
+  /// who lost their password gets back in.
+  public func newLink(name: String) async throws -> Link {
+    try await link(for: try await account(named: name))
+  }
+
+  /// Every account, by name.
+  public func list() async throws -> [Account] {
+    try await executor.read { try self.store.accounts() }
+  }
+
+  /// Whether any account exists (a fresh site prints a link for its first admin).
+  public func isEmpty() async throws -> Bool {
+    try await list().isEmpty
+  }
+
+  /// Removes the account `name`, ending its sessions everywhere.
+  public func remove(name: String) async throws {
+    let account = try await account(named: name)
+    let sessions = try await executor.write { try self.store.removeAccount(id: account.id) }
+    cache.forget(account: account.id)
+    end(sessions ?? [])
+  }
+
+  /// Gives the account `name` the role `role`, from its next request on.
+  public func setRole(_ role: Role, of name: String) async throws {
+    let account = try await account(named: name)
+    _ = try await executor.write { try self.store.setRole(role.name, of: account.id) }
+    cache.forget(account: account.id)
+  }
+
+  /// The account `name`, or `ChangeError.noSuchAccount`.
+  func account(named name: String) async throws -> Account {
+    guard let account = try await executor.read({ try self.store.account(named: name) }) else {
+      throw ChangeError.noSuchAccount(name)
+    }
+    return account
+  }
+
+  /// The account `name` with `role`, made if missing: for a test that signs a client in.
+  func testAccount(name: String, role: String) async throws -> Account {
+    if let account = try await executor.read({ try self.store.account(named: name) }) {
+      if account.role != role {
+        _ = try await executor.write { try self.store.setRole(role, of: account.id) }
+        cache.forget(account: account.id)
+      }
+      return Account(
+        id: account.id, name: account.name, role: role, passwordHash: account.passwordHash,
+        created: account.created)
+    }
+    return try await executor.write {
+      try self.store.addAccount(name: name, role: role, at: self.now())
+    }
+  }
+
+  private func link(for account: Account) async throws -> Link {
+    let code = SecretToken()
+    let expires = now().addingTimeInterval(Self.seconds(settings.linkLifetime))
+    try await executor.write {
+      try self.store.addLink(code.hash, for: account.id, expires: expires)
+    }
+    return Link(code: code.text, expires: expires)
+  }
+}

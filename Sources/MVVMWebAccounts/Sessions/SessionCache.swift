@@ -1,0 +1,61 @@
+import Foundation
+import MVVMWeb
+import Synchronization
+
+/// The sessions this instance has read lately, so a signed-in request costs no store read: an
+/// entry is trusted for one second, then read again, so a session ended or a role changed by
+/// another process (`accounts role` on the SQLite file, another instance) counts from the next
+/// second at the latest; this instance's own changes forget their entries at once. Bounded: at
+/// most `capacity` entries, the whole table let go when it is full.
+final class SessionCache: Sendable {
+  /// What a session was found to be, and when.
+  struct Entry: Sendable {
+    let session: StoredSession
+    let account: Account
+    let read: Date
+  }
+
+  static let trusted: TimeInterval = 1
+  let capacity: Int
+  private let entries = Mutex<[TokenHash: Entry]>([:])
+
+  init(capacity: Int = 10_000) {
+    self.capacity = capacity
+  }
+
+  /// The entry for `hash`, if it was read less than a second before `now`.
+  func fresh(_ hash: TokenHash, at now: Date) -> Entry? {
+    guard let entry = entries.withLock({ $0[hash] }),
+      now.timeIntervalSince(entry.read) < Self.trusted
+    else { return nil }
+    return entry
+  }
+
+  /// The entry for `hash`, however old: what stands when the store does not answer.
+  func kept(_ hash: TokenHash) -> Entry? {
+    entries.withLock { $0[hash] }
+  }
+
+  /// Keeps what was just read.
+  func keep(_ entry: Entry) {
+    entries.withLock { entries in
+      if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+      entries[entry.session.hash] = entry
+    }
+  }
+
+  /// Forgets the sessions `hashes` (ended here).
+  func forget(_ hashes: [TokenHash]) {
+    entries.withLock { entries in for hash in hashes { entries[hash] = nil } }
+  }
+
+  /// Forgets every session of `account` (its role changed, it was removed).
+  func forget(account: UUID) {
+    entries.withLock { entries in entries = entries.filter { $0.value.account.id != account } }
+  }
+
+  /// Forgets every session: what another instance ended may have been missed.
+  func forgetAll() {
+    entries.withLock { $0.removeAll() }
+  }
+}

@@ -1,0 +1,195 @@
+import ArgumentParser
+import Foundation
+import MVVMWeb
+import MVVMWebAccounts
+
+/// `NAME accounts …`: who may sign in, on the database `serve` uses. There is no sign-up and
+/// no e-mail: an admin adds a person and gives them the one-time link printed here, and gives
+/// a new link to someone who lost their password.
+struct AccountsCommand<Application: App>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "accounts", abstract: "Add, list and remove accounts, and give them roles.",
+      subcommands: [
+        AddAccount<Application>.self, ListAccounts<Application>.self,
+        RemoveAccount<Application>.self, SetRole<Application>.self,
+        NewLink<Application>.self,
+      ])
+  }
+}
+
+/// What every `accounts` command takes: the database, and where the site is reached (for the
+/// links it prints).
+struct AccountsTarget<Application: App>: ParsableArguments {
+  @OptionGroup var store: StoreOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "The site's address as people open it, for the links printed (default: http://localhost:8080).",
+      valueName: "url"))
+  var url = "http://localhost:8080"
+
+  @OptionGroup var site: SiteOptions
+  @OptionGroup var app: Application
+
+  /// The app's accounts on its database.
+  func accounts() throws -> Accounts {
+    let context = AppContext(
+      name: Application.name,
+      configuration: AppSite.configuration(templates: "", publicFolder: ""),
+      store: store.settings)
+    return try store.settings.opening(as: Application.name) { try context.accounts() }
+  }
+
+  /// The roles the app's rules name (and `admin`): the roles an account may be given.
+  func roles() throws -> Set<Role> {
+    let name = Application.name
+    let templates = try site.templatesFolder(app: name)
+    let context = AppContext.checking(
+      name: name,
+      configuration: AppSite.configuration(
+        templates: templates, publicFolder: try site.publicFolder(app: name) ?? ""))
+    return try app.site(context).roles
+  }
+
+  /// `role` when the app knows it; a one-line refusal listing the ones it knows otherwise.
+  func known(_ role: String) throws -> Role {
+    let roles = try roles()
+    guard roles.contains(Role(role)) else {
+      throw ValidationError(
+        "the role '\(role)' is none of the app's: \(roles.map(\.name).sorted().joined(separator: ", "))"
+      )
+    }
+    return Role(role)
+  }
+
+  /// The link in full.
+  func address(_ link: Accounts.Link) -> String {
+    (url.hasSuffix("/") ? String(url.dropLast()) : url) + link.path()
+  }
+}
+
+/// `accounts add NAME --role ROLE`: a new account, and its one-time link.
+struct AddAccount<Application: App>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "add",
+      abstract:
+        "Add an account and print the one-time link (good for 10 minutes) where its person sets a password."
+    )
+  }
+
+  @Argument(help: ArgumentHelp("The name the person signs in with.", valueName: "name"))
+  var name: String
+
+  @Option(
+    help: ArgumentHelp("What the person may do (admin may do everything).", valueName: "role"))
+  var role: String
+
+  @OptionGroup var target: AccountsTarget<Application>
+
+  func run() throws {
+    let role = try target.known(role)
+    let accounts = try target.accounts()
+    let name = name
+    let (account, link) = try waiting { try await accounts.add(name: name, role: role) }
+    print(
+      """
+      Added \(account.name) (\(role)). Give them this link, good once and for 10 minutes, to set \
+      their password:
+      \(target.address(link))
+      """)
+  }
+}
+
+/// `accounts list`.
+struct ListAccounts<Application: App>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "list", abstract: "List the accounts and their roles.")
+  }
+
+  @OptionGroup var target: AccountsTarget<Application>
+
+  func run() throws {
+    let accounts = try target.accounts()
+    let list = try waiting { try await accounts.list() }
+    guard !list.isEmpty else {
+      print("No accounts yet: add one with accounts add NAME --role ROLE.")
+      return
+    }
+    for account in list {
+      print(
+        "\(account.name)\t\(account.role)\(account.passwordHash == nil ? "\t(no password yet)" : "")"
+      )
+    }
+  }
+}
+
+/// `accounts remove NAME`.
+struct RemoveAccount<Application: App>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "remove", abstract: "Remove an account; its sessions end at once.")
+  }
+
+  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
+  var name: String
+
+  @OptionGroup var target: AccountsTarget<Application>
+
+  func run() throws {
+    let accounts = try target.accounts()
+    let name = name
+    try waiting { try await accounts.remove(name: name) }
+    print("Removed \(name); its sessions have ended.")
+  }
+}
+
+/// `accounts role NAME ROLE`.
+struct SetRole<Application: App>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "role", abstract: "Give an account another role, from its next request on.")
+  }
+
+  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
+  var name: String
+
+  @Argument(help: ArgumentHelp("The role.", valueName: "role"))
+  var role: String
+
+  @OptionGroup var target: AccountsTarget<Application>
+
+  func run() throws {
+    let role = try target.known(role)
+    let accounts = try target.accounts()
+    let name = name
+    try waiting { try await accounts.setRole(role, of: name) }
+    print("\(name) is now \(role).")
+  }
+}
+
+/// `accounts link NAME`: a new one-time link, for someone who lost their password.
+struct NewLink<Application: App>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "link",
+      abstract: "Print a new one-time link for an account (the way back in for a lost password).")
+  }
+
+  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
+  var name: String
+
+  @OptionGroup var target: AccountsTarget<Application>
+
+  func run() throws {
+    let accounts = try target.accounts()
+    let name = name
+    let link = try waiting { try await accounts.newLink(name: name) }
+    print(
+      """
+      A new link for \(name), good once and for 10 minutes (the ones before no longer work):
+      \(target.address(link))
+      """)
+  }
+}

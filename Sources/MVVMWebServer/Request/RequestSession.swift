@@ -1,0 +1,26 @@
+import Foundation
+
+/// The session a request came with, as the site's accounts found it: whose it is, their role,
+/// when they last proved who they are, and the session's key (the hex SHA-256 of its token,
+/// never the token). The log shows only its short id.
+public struct RequestSession: Sendable, Equatable {
+  /// The account's name.
+  public let account: String
+  /// The account's role (`member`, `admin`).
+  public let role: String
+  /// The session's key: the hex SHA-256 of its token.
+  public let key: String
+  /// When its person last signed in (or proved it again for a sensitive action).
+  public let lastSignIn: Date
+
+  /// A session with these values.
+  public init(account: String, role: String, key: String, lastSignIn: Date) {
+    self.account = account
+    self.role = role
+    self.key = key
+    self.lastSignIn = lastSignIn
+  }
+
+  /// The key's first 8 hex digits: names the session in a log line without giving it away.
+  public var shortID: Substring { key.prefix(8) }
+}

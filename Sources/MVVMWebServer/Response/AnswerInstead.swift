@@ -1,0 +1,15 @@
+/// An answer thrown instead of returned: from deep inside a handler (a check that sends the
+/// browser elsewhere, say), it is sent as it is, as if the handler had returned it.
+///
+/// ```swift
+/// guard signedIn else { throw AnswerInstead(.redirect(to: "/sign-in")) }
+/// ```
+public struct AnswerInstead: Error, Sendable {
+  /// The answer to send.
+  public let response: Response
+
+  /// Sends `response` in place of the handler's.
+  public init(_ response: Response) {
+    self.response = response
+  }
+}
