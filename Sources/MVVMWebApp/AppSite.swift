@@ -8,15 +8,15 @@ import MVVMWeb
 enum AppSite {
   static func configuration(
     templates: String, publicFolder: String, basePath: String = "",
-    trustedProxies: TrustedProxies = .loopback, allowedHosts: AllowedHosts = .any,
+    trustedProxies: TrustedProxies = .loopback, allowedHosts: AllowedHosts = .ownNames,
     metrics: AppMetrics = AppMetrics(), developerMode: Bool = false,
-    live: LiveSettings = LiveSettings()
+    live: LiveSettings = LiveSettings(), fileCache: FileCache = FileCache()
   ) -> SiteConfiguration {
     SiteConfiguration(
       templatesDirectory: templates, publicDirectory: publicFolder,
       usesErrorTemplate: FileManager.default.fileExists(atPath: templates + "/error.xhtml"),
       basePath: basePath, trustedProxies: trustedProxies, allowedHosts: allowedHosts,
-      metrics: metrics, developerMode: developerMode, live: live)
+      metrics: metrics, developerMode: developerMode, live: live, fileCache: fileCache)
   }
 
   /// Builds `app`'s site for `context`; what keeps it from starting is printed for a person

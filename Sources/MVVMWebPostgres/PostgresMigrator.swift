@@ -2,7 +2,7 @@
 /// transaction and recorded in `mvvmweb_migrations`. An advisory lock is held meanwhile, so
 /// instances that start together apply each migration exactly once.
 public struct PostgresMigrator: Sendable {
-  private var migrations: [(name: String, script: String)] = []
+  private var migrations: [(name: String, run: @Sendable (PostgresConnection) throws -> Void)] = []
   /// The advisory lock's key: one per schema, so features migrate side by side.
   private let lockKey: Int64
 
@@ -20,7 +20,21 @@ public struct PostgresMigrator: Sendable {
   /// try migrator.migrate(pool)
   /// ```
   public mutating func register(_ name: String, script: String) {
-    migrations.append((name, script))
+    register(name) { connection in try connection.run(script: script) }
+  }
+
+  /// Adds the migration `name`, run once by `step` on the connection, inside its transaction:
+  /// for a change that SQL alone cannot make (values computed in Swift). Never change a step
+  /// that has shipped: register a new one.
+  /// ```swift
+  /// migrator.register("2-name-keys") { connection in
+  ///   for row in try connection.query("SELECT id, name FROM player").rows { … }
+  /// }
+  /// ```
+  public mutating func register(
+    _ name: String, step: @escaping @Sendable (PostgresConnection) throws -> Void
+  ) {
+    migrations.append((name, step))
   }
 
   /// Applies, in order, each registered migration the database has not recorded yet, each in its
@@ -41,7 +55,7 @@ public struct PostgresMigrator: Sendable {
         })
       for migration in migrations where !applied.contains(migration.name) {
         try connection.transaction {
-          try connection.run(script: migration.script)
+          try migration.run(connection)
           try connection.query(
             "INSERT INTO mvvmweb_migrations (name) VALUES ($1)", [migration.name])
         }

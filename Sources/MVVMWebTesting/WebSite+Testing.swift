@@ -15,7 +15,7 @@ extension WebSite {
   public func test<Value: Sendable>(
     _ transport: TestTransport = .inProcess, _ test: (TestClient) async throws -> Value
   ) async throws -> Value {
-    var configuration = serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0))
+    var configuration = try serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0))
     configuration.logger = Logger(label: "mvvmweb-test") { _ in SwiftLogNoOpLogHandler() }
     switch transport {
     case .inProcess:

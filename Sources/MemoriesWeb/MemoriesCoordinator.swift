@@ -17,7 +17,8 @@ struct MemoriesCoordinator: Sendable {
 
   func register(in site: inout Site) throws {
     let media = try StaticFiles(
-      root: mediaDirectory, cacheControl: "public, max-age=31536000, immutable")
+      root: mediaDirectory, cacheControl: "public, max-age=31536000, immutable",
+      cache: site.configuration.fileCache)
     site.get(MemoriesRoutes.media) { request, _ in
       media.respond(to: request, segments: request.pathSegments.dropFirst())
     }

@@ -34,6 +34,24 @@ import Testing
     #expect(try TestClient(port: server.port).request("GET", "/hello").text == "Hello, World!")
   }
 
+  /// A connection's first head has the header timeout from the accept, once: its first byte
+  /// does not start the time again (a head taking 1.3 times the timeout was answered, when the
+  /// timer was armed at the accept and again at that byte).
+  @Test func theFirstHeadHasItsTimeoutOnceFromTheAccept() throws {
+    let server = try startTestServer(responder: testRouter()) { $0.headerTimeout = .seconds(2) }
+    defer { server.shutdown() }
+    let client = try TestClient(port: server.port)
+    let accepted = Date()
+    usleep(1_000_000)
+    client.send("GET /hello HTTP/1.1\r\n")
+    usleep(1_600_000)  // 2.6 s after the accept: the head's time ran out at 2 s.
+    client.send("Host: a\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.status == 408)
+    #expect(response.text == "The request took too long to arrive.\n")
+    #expect(Date().timeIntervalSince(accepted) < 4)
+  }
+
   @Test func resetHalfHeadsFreeTheirSlotsAtOnce() throws {
     let server = try startTestServer(responder: testRouter()) { $0.maxConnections = 20 }
     defer { server.shutdown() }

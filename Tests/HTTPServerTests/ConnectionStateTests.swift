@@ -359,7 +359,26 @@ import Testing
       chunks += 1
     }
     #expect(driver.state.isClosed && driver.state.timer == nil)
-    #expect(chunks > ConnectionState.streamLimit / 1100 && chunks < 300)
+    #expect(chunks > ConnectionState.defaultStreamLimit / 1100 && chunks < 300)
+  }
+
+  /// A reader behind on its stream costs what it has still to read: what it has read is let go
+  /// as each write goes out, not kept until the stream catches up.
+  @Test func aStreamKeepsOnlyWhatItHasNotSent() {
+    var driver = StateDriver()
+    driver.mode = { _ in .stream }
+    driver.peerSends(Self.get)
+    driver.room = 0
+    driver.streamChunk(100 * 1024)
+    let framed = driver.state.output.count
+    #expect(framed > 100 * 1024)
+    driver.writable(60 * 1024)
+    #expect(driver.state.pendingStreamBytes == framed - 60 * 1024)
+    #expect(driver.state.output.count == framed - 60 * 1024)
+    driver.streamChunk(10)
+    driver.writable()
+    #expect(driver.state.output.isEmpty && driver.state.pendingStreamBytes == 0)
+    #expect(driver.wireText.hasSuffix(String(repeating: "x", count: 10) + "\r\n"))
   }
 
   /// A body announced with `Expect: 100-continue` gets its `100 Continue` once its head is all
@@ -422,7 +441,7 @@ import Testing
     #expect(state.unparsedBytes <= ConnectionState.pipelineLimit + 16 * 1024, "\(context())")
     #expect(state.writeIndex <= state.output.count + state.outputBody.count, "\(context())")
     if state.isStreaming {
-      #expect(state.pendingStreamBytes <= ConnectionState.streamLimit + 256, "\(context())")
+      #expect(state.pendingStreamBytes <= ConnectionState.defaultStreamLimit + 256, "\(context())")
     }
     // A closed connection has no timer left; an open one waiting on the peer has one.
     if state.isClosed { #expect(state.timer == nil, "\(context())") }

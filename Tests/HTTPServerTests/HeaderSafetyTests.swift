@@ -26,6 +26,45 @@ import Testing
     #expect(try client.request("GET", "/named").status == 500)
   }
 
+  /// A redirect's `Location` is a URI: a letter outside ASCII, a space, or another byte no URI
+  /// holds is percent-encoded (as UTF-8), and the escapes already there are kept.
+  @Test func aRedirectsLocationIsPercentEncoded() throws {
+    var router = Router()
+    router.get("/go") { _ in .redirect(to: "/players/Chloé new?q=a b&x=%41{}") }
+    let server = try startTestServer(responder: router)
+    defer { server.shutdown() }
+    let response = try TestClient(port: server.port).request("GET", "/go")
+    #expect(response.status == 303)
+    #expect(response.header("Location") == "/players/Chlo%C3%A9%20new?q=a%20b&x=%41%7B%7D")
+    #expect(Response.redirect(to: "/plain?a=1").headers["location"] == "/plain?a=1")
+  }
+
+  /// The answer headers go on every answer the server sends, its own refusal of a request it
+  /// could not read included, but a 304; a field that may not go on the wire never does.
+  @Test func theAnswerHeadersAreOnEveryAnswerButA304() throws {
+    var router = Router()
+    router.get("/hello") { _ in .text("hi") }
+    router.get("/same") { _ in Response(status: .notModified) }
+    let server = try startTestServer(responder: router) {
+      $0.answerHeaders = [
+        "X-Content-Type-Options": "nosniff", "Bad Name": "x", "X-Split": "a\r\nInjected: 1",
+      ]
+    }
+    defer { server.shutdown() }
+    let page = try TestClient(port: server.port).request("GET", "/hello")
+    let refusing = try TestClient(port: server.port)
+    refusing.send("GET /hello HTTP/1.1\r\nHost: a b\r\n\r\n")
+    let refused = try refusing.readResponse()
+    #expect(refused.status == 400)
+    for response in [page, refused] {
+      #expect(response.header("X-Content-Type-Options") == "nosniff")
+      #expect(response.header("Bad Name") == nil && response.header("X-Split") == nil)
+      #expect(response.header("Injected") == nil)
+    }
+    let same = try TestClient(port: server.port).request("GET", "/same")
+    #expect(same.status == 304 && same.header("X-Content-Type-Options") == nil)
+  }
+
   @Test(arguments: [
     "a, b", "a b", "user@host", "host/path", "", "[::1", "host:", "host:123456", "host:8o",
     "exa\"mple",

@@ -31,6 +31,35 @@ import Testing
     #expect(fitted.0 == false && fitted.1 == false)
   }
 
+  /// A 204 has no content and a 304 stands for another's: neither says a length (RFC 9110 §8.6,
+  /// §15.4.5), nor a transfer coding.
+  @Test(arguments: [HTTPStatus.noContent, .notModified])
+  func aBodilessStatusSaysNoLength(status: HTTPStatus) {
+    var output: [UInt8] = []
+    ResponseHead.encode(
+      Response(status: status), contentLength: 0, keepAlive: true, minorVersion: 1,
+      serverName: "MVVMWeb", requestID: nil, into: &output)
+    let head = String(decoding: output, as: UTF8.self).lowercased()
+    #expect(head.hasPrefix("http/1.1 \(status.code) "))
+    #expect(!head.contains("content-length") && !head.contains("transfer-encoding"))
+  }
+
+  /// The answer headers go on every answer but a 304, whose stored copy has them.
+  @Test func theAnswerHeadersAreWrittenOnEveryAnswerButA304() {
+    let lines = Array("X-Content-Type-Options: nosniff\r\n".utf8)
+    for (status, written) in [(HTTPStatus.ok, true), (.notFound, true), (.notModified, false)] {
+      var output: [UInt8] = []
+      ResponseHead.encode(
+        Response(status: status), contentLength: 0, keepAlive: true, minorVersion: 1,
+        serverName: "MVVMWeb", requestID: "id", answerHeaders: lines, into: &output,
+        fixedRoom: 8)  // Too little room at first: the head is written again, whole.
+      let head = String(decoding: output, as: UTF8.self)
+      #expect(
+        head.contains("\r\nX-Request-Id: id\r\nX-Content-Type-Options: nosniff\r\n") == written)
+      #expect(head.hasSuffix("\r\n\r\n"))
+    }
+  }
+
   @Test func writesTheStatusLineAndLengthByteForByte() {
     var output: [UInt8] = []
     var response = Response.text("hi", status: .notFound)

@@ -124,6 +124,45 @@ import Testing
     #expect(flood.ended.withLock { $0 } == 3)
   }
 
+  /// A stream whose answer was being made as the stop began opens after the drain came: it is
+  /// ended at once, as those open before it were, rather than holding the stop until the drain
+  /// deadline; its producer runs and hears the end, so what it took it gives back.
+  @Test func aStreamThatOpensOnceTheStopBeganEndsAtOnce() throws {
+    let flood = Flood()
+    var router = flood.router(chunk: 1)
+    let asked = DispatchSemaphore(value: 0)
+    let answer = DispatchSemaphore(value: 0)
+    router.get("/later-stream") { _ in
+      .later { complete in
+        DispatchQueue.global().async {
+          asked.signal()
+          answer.wait()
+          complete(
+            Response(
+              headers: ["Content-Type": "text/event-stream"],
+              body: .stream { writer in
+                writer.write(": open\n\n")
+                writer.onEnd { flood.ended.withLock { $0 += 1 } }
+              }))
+        }
+      }
+    }
+    let server = try startTestServer(responder: router) { $0.drainDeadline = .seconds(30) }
+    let client = try TestClient(port: server.port)
+    client.send("GET /later-stream HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(asked.wait(timeout: .now() + 5) == .success)
+    let started = Date()
+    let stopped = DispatchSemaphore(value: 0)
+    server.shutdown { stopped.signal() }
+    answer.signal()
+    #expect(try client.readHead().status == 200)
+    #expect(try client.readChunk() == nil)  // Ended, not cut: its last chunk.
+    shutdown(client.fd, Int32(SHUT_RDWR))  // As a browser's EventSource does, to reconnect.
+    #expect(stopped.wait(timeout: .now() + 5) == .success)
+    #expect(Date().timeIntervalSince(started) < 1)  // Far inside the 30 s drain deadline.
+    #expect(eventually { flood.ended.withLock { $0 } == 1 })
+  }
+
   @Test func aClientThatLeavesEndsItsStream() throws {
     let flood = Flood()
     let server = try startTestServer(responder: flood.router(chunk: 1))

@@ -59,7 +59,8 @@ import Testing
     let stores = try started.withLock { $0 }.map { try $0.get() }
     #expect(stores.count == 4)
     let applied = try PostgresConnection(url: url).query("SELECT name FROM mvvmweb_migrations")
-    #expect(applied.rows == [["league-1-players-matches-standings"]])
+    #expect(
+      applied.rows == [["league-1-players-matches-standings"], ["league-2-one-name-rule"]])
   }
 
   @Test func aDoubleSubmitThatLandsOnTwoInstancesRecordsOneMatch() throws {

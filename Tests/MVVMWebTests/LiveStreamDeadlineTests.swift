@@ -4,35 +4,13 @@ import MVVMWebTesting
 import Synchronization
 import Testing
 
-extension ChangeTopic {
-  static let slow = ChangeTopic("slow")
-}
-
-/// A live page whose view model reads the store.
-@Outputs final class SlowViewModel {
-  var title: String { "slow" }
-}
-
-enum SlowPage: Page {
-  typealias ViewModel = SlowViewModel
-  static let template = "slow.xhtml"
-}
-
 /// A stream asked for on a page nobody follows yet first reads the page's view model (it may
 /// name nothing). When that read is abandoned at the store's deadline, the stream must not keep
 /// the place it would have taken: with one place in all, the next stream gets it.
 @Suite(.timeLimit(.minutes(2))) struct LiveStreamDeadlineTests {
   @Test func aStreamWhoseReadCameTooLateTakesNoPlace() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appending(path: "live-deadline-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try SlowPage.templatesFolder()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try #"""
-    <html xmlns="http://www.w3.org/1999/xhtml" xmlns:m="urn:mvvmweb:template" lang="en">
-      <head><title>Slow</title><script src="/static/mvvmweb/live.js" defer="defer"></script></head>
-      <body><p id="title" m:live="" m:text="title">Slow</p></body>
-    </html>
-    """#.write(toFile: directory + "/slow.xhtml", atomically: true, encoding: .utf8)
 
     let gate = DispatchSemaphore(value: 0)
     let reads = Atomic(0)

@@ -30,8 +30,12 @@ import Testing
     #expect(Self.match.path(id) == "/matches/0d6e4f2a-1b3c-4d5e-8f90-a1b2c3d4e5f6/edit")
     #expect(Self.list.path(.first) == "/matches")
     #expect(Self.list.path(PageNumber(3)!) == "/matches?page=3")
-    #expect(Self.file.path("a b/c.jpg") == "/files/a%20b%2Fc.jpg")
+    // The rest of a path is printed segment by segment: its slashes stay slashes.
+    #expect(Self.file.path("a b/c.jpg") == "/files/a%20b/c.jpg")
+    #expect(Self.file.path("é/?#") == "/files/%C3%A9/%3F%23")
     #expect(Self.issue.path("x?y", 7, nil) == "/issues/x%3Fy/items/7")
+    // An address is ASCII: a letter of another script is its UTF-8 bytes, escaped.
+    #expect(Self.issue.path("Chloé", 7, nil) == "/issues/Chlo%C3%A9/items/7")
     #expect(Self.issue.path("x", 7, "é&") == "/issues/x/items/7?note=%C3%A9%26")
     #expect(Route("/").path() == "/")
     #expect(Self.match.path(id, query: [("home", "a b")]).hasSuffix("/edit?home=a%20b"))
@@ -52,9 +56,32 @@ import Testing
     #expect(try answer("/matches", register).text == "page 1")
     #expect(try answer("/matches?page=007", register).text == "page 7")
     #expect(try answer("/files/a/b%20c", register).text == "file [a/b c]")
+    #expect(try answer(Self.file.path("a b/c.jpg"), register).text == "file [a b/c.jpg]")
     #expect(try answer("/files/", register).text == "file []")
     #expect(try answer("/issues/k/items/12?note=hi", register).text == "k 12 hi")
     #expect(try answer("/issues/k/items/12", register).text == "k 12 -")
+  }
+
+  /// A static file in a folder of the public one: its `Asset` prints each segment encoded and
+  /// the slashes kept, an address the static files' route serves (its slash escaped as `%2F`,
+  /// it named no file: a 404).
+  @Test func anAssetInAFolderPrintsAnAddressThatServesIt() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appending(path: "asset-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(
+      atPath: folder + "/screen shots", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let bytes: [UInt8] = [0x89, 0x50, 0x4e, 0x47]
+    try Data(bytes).write(to: URL(filePath: folder + "/screen shots/é.png"))
+    var site = Site(SiteConfiguration(templatesDirectory: folder, publicDirectory: folder))
+    try site.staticFiles()
+    let website = try site.build()
+    let path = website.path(for: Asset("screen shots/é.png"))
+    #expect(path == "/static/screen%20shots/%C3%A9.png")
+    let response = website.respond(to: try Request(method: .get, target: path))
+    #expect(response.status == .ok)
+    guard case .bytes(let body) = response.body else { throw HTTPError(.notFound, "no body") }
+    #expect(body == bytes)
   }
 
   /// Every route printed and read back is the same value: what a link prints is what the route

@@ -5,7 +5,7 @@ import MVVMWeb
 func serving(_ site: Site, _ body: (_ port: Int) throws -> Void) throws {
   let website = try site.build()
   let server = HTTPServer(
-    configuration: website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)),
+    configuration: try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)),
     responder: website)
   try server.start()
   defer { server.shutdown() }

@@ -22,6 +22,21 @@ import Testing
       #"<iframe m:attr="srcdoc name"/>"#,
       "binding the srcdoc attribute is not allowed: it holds code or markup"
     ),
+    // HTML's names have no case: each check sees ONCLICK as onclick, and so on.
+    (
+      #"<p m:attr="ONCLICK name"/>"#,
+      "binding the onclick attribute is not allowed: it holds code or markup"
+    ),
+    (
+      #"<p m:attr="Style name"/>"#,
+      "binding the style attribute is not allowed: it holds code or markup"
+    ),
+    (#"<a m:attr="HREF name"/>"#, "the href attribute needs a URL output, but name is text"),
+    (#"<SCRIPT m:text="name"/>"#, "bindings are not allowed inside <script> or <style>"),
+    (
+      #"<a HREF="/matches">x</a>"#,
+      #"the link "/matches" is an address of the app written as text: bind it to a destination output (m:attr="href …")"#
+    ),
     (#"<p m:repeat="name"/>"#, #"m:repeat="name" needs a list output, but name is text"#),
     (#"<p m:object="rows"/>"#, #"m:object="rows" needs an object output, but rows is list"#),
     (#"<p m:text="missing"/>"#, #"the view model has no output named "missing" (expected text)"#),

@@ -44,7 +44,7 @@ final class AppHarness: Sendable {
     let site = try app.site(context, stores: stores)
     routes = site.routes
     website = try site.build()
-    var configuration = website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0))
+    var configuration = try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0))
     configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     server = HTTPServer(configuration: configuration, responder: website)
     try server.start()

@@ -51,11 +51,19 @@ import Testing
     let missing = try await app.get("/no/such/page")
     let redirect = try await app.get("/")
     let saved = try await app.post("/players/new", "name=Zed")
-    for response in [page, missing, redirect, saved] {
+    let health = try await app.get("/healthz")
+    // A request the server could not read, refused before any middleware.
+    let raw = try TestSupport.TestClient(port: app.server.port)
+    raw.send("GET /matches HTTP/1.1\r\nHost: a b\r\n\r\n")
+    let unread = try raw.readResponse()
+    #expect(health.status == 200 && unread.status == 400)
+    for response in [page, missing, redirect, saved, health] {
       #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
       #expect(response.header("X-Content-Type-Options") == "nosniff")
       #expect(response.header("Referrer-Policy") == "same-origin")
     }
+    #expect(unread.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy)
+    #expect(unread.header("X-Content-Type-Options") == "nosniff")
     #expect(SecurityHeaders.contentSecurityPolicy.contains("frame-ancestors 'none'"))
     #expect(!SecurityHeaders.contentSecurityPolicy.contains("unsafe-inline"))
     #expect(page.header("Cache-Control") == "no-cache")

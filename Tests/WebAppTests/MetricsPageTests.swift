@@ -33,4 +33,15 @@ import Testing
     }
     #expect(try await app.get("/metrics").status == 200)
   }
+
+  /// Every header a proxy may name its client in says the request came through one, whichever
+  /// a proxy sets (nginx configurations that set only `X-Real-IP` are common).
+  @Test(arguments: [
+    "X-Real-IP", "X-Client-IP", "True-Client-IP", "CF-Connecting-IP", "Fastly-Client-IP",
+    "X-Cluster-Client-IP", "Forwarded-For", "X-Forwarded", "Client-IP",
+  ])
+  func anyClientAddressHeaderSaysAProxyForwardedIt(header: String) async throws {
+    let app = try await AppHarness()
+    #expect(try await app.get("/metrics", headers: [(header, "203.0.113.9")]).status == 404)
+  }
 }

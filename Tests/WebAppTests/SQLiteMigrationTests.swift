@@ -2,6 +2,7 @@ import Fortunes
 import Foundation
 import GRDB
 import League
+import TestSupport
 import Testing
 
 @testable import WebApp
@@ -12,7 +13,7 @@ import Testing
 @Suite struct SQLiteMigrationTests {
   static let identifiers = [
     "fortunes-1-table-and-rows", "league-1-players-and-matches", "league-2-standings",
-    "league-3-lowercase-ids", "memories-1-items",
+    "league-3-lowercase-ids", "league-4-one-name-rule", "memories-1-items",
   ]
 
   @Test func aFileMigratedFeatureByFeatureOpensAndIsBroughtUpToDate() throws {
@@ -46,5 +47,40 @@ import Testing
       try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
     }
     #expect(applied == Self.identifiers)
+  }
+
+  /// A league whose old lowercase keys told apart two names that the stores' one rule makes one
+  /// (`Straße`, `STRASSE`) opens with both players, and the start says which, once per pair.
+  @Test func playersSharingANameUnderTheRuleAreReportedAtStart() throws {
+    let path = NSTemporaryDirectory() + "mvvmweb-old-\(UUID().uuidString.prefix(8))/mvvmweb.sqlite"
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let ids = [UUID(), UUID()]
+    do {
+      let queue = try DatabaseQueue(path: path)
+      var league = DatabaseMigrator()
+      SQLiteLeagueStore.registerMigrations(in: &league)
+      try league.migrate(queue, upTo: "league-3-lowercase-ids")
+      try queue.write { db in
+        for (id, name) in zip(ids, ["Straße", "STRASSE"]) {
+          try db.execute(
+            sql: "INSERT INTO player (id, name, nameKey) VALUES (?, ?, ?)",
+            arguments: [id.lowercasedText, name, name.lowercased()])
+        }
+      }
+    }
+    let stores = try AppStores(sqlite: path)
+    #expect(try stores.league.players().count == 2)
+    let log = CapturedLog()
+    try Demo.reportSharedNames(stores.league, to: log.logger())
+    // In the order the store lists them.
+    let names = try stores.league.players().map { "\"\($0.name)\" (\($0.id.lowercasedText))" }
+    #expect(Set(try stores.league.players().map(\.id)) == Set(ids))
+    #expect(log.all.count == 1)
+    #expect(
+      log.all.first?.hasSuffix(
+        " warning league: the players \(names.joined(separator: ", ")) have one name under the rule names are "
+          + "compared by (Unicode canonical equivalence, case folded); both are kept, and new "
+          + "players cannot take it: rename one to tell them apart\n") == true, "\(log.all)")
   }
 }

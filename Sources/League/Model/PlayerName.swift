@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules a player's name keeps, in the form and in every store: not blank, at most 50
 /// characters as a person counts them and 200 bytes as they are stored, and none of the
 /// characters that would let a name hide, or turn around, the text beside it on a page.
@@ -54,6 +56,43 @@ public enum PlayerName {
 
   private static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.isWhitespace || scalar.value == 0x200B
+  }
+
+  /// What makes two names the same name, in every store: the key they share. Names that are
+  /// canonically equivalent in Unicode (`é` written as one character or as `e` and an accent)
+  /// and names that differ only in case, under full case folding (`Straße` and `STRASSE`,
+  /// `ẞ` and `ss`, a final `ς` and `σ`), have one key: the Unicode standard's canonical caseless
+  /// match (NFD, case fold, NFD), with no locale's special rules.
+  public static func key(_ name: String) -> String {
+    name.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil)
+      .decomposedStringWithCanonicalMapping
+  }
+
+  /// The players among `players` that share a name under `key`, in groups of two or more, each
+  /// group and the groups in the order given: names a league kept from before the rule
+  /// (a store's earlier one compared lowercase only), which its migration leaves both in place
+  /// and the app reports at start.
+  public static func sameNamed(_ players: [Player]) -> [[Player]] {
+    var groups: [String: [Player]] = [:]
+    var order: [String] = []
+    for player in players {
+      let key = key(player.name)
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(player)
+    }
+    return order.compactMap { groups[$0] }.filter { $0.count > 1 }
+  }
+
+  /// The stored key of each of a league's players, in order: its `key`, except for a player whose
+  /// name an earlier one in `names` shares, whose key is made unique with its id after a
+  /// separator no name holds (a control character), so a league kept from before the rule loads
+  /// and migrates whole; the name stays taken for new players by the first one's key.
+  static func storedKeys(_ players: [(id: String, name: String)]) -> [String] {
+    var seen: Set<String> = []
+    return players.map { player in
+      let key = key(player.name)
+      return seen.insert(key).inserted ? key : key + "\u{1F}" + player.id
+    }
   }
 
   /// Throws the store's refusal when `name` breaks a rule: the stores check what they are given

@@ -19,15 +19,15 @@ public final class InMemoryLeagueStore: LeagueStore {
 
   public func players() throws -> [Player] {
     state.withLock { Array($0.players.values) }.sorted {
-      $0.name.lowercased() < $1.name.lowercased()
+      PlayerName.key($0.name) < PlayerName.key($1.name)
     }
   }
 
   public func addPlayer(name: String) throws -> Player {
     try PlayerName.check(name)
     return try state.withLock { state throws(LeagueStoreError) in
-      let key = name.lowercased()
-      guard !state.players.values.contains(where: { $0.name.lowercased() == key }) else {
+      let key = PlayerName.key(name)
+      guard !state.players.values.contains(where: { PlayerName.key($0.name) == key }) else {
         throw .nameTaken
       }
       let player = Player(name: name)
@@ -43,7 +43,7 @@ public final class InMemoryLeagueStore: LeagueStore {
     }
     // Each side by name, as the SQL stores join them.
     let byName = { (left: Player, right: Player) in
-      left.name.lowercased() < right.name.lowercased()
+      PlayerName.key(left.name) < PlayerName.key(right.name)
     }
     let page = all.dropFirst(max(0, offset)).prefix(max(0, limit)).map { match in
       var match = match

@@ -34,7 +34,7 @@ struct PlayerRecord: Codable, FetchableRecord, PersistableRecord, LowercaseIDs {
   init(_ player: Player) {
     id = player.id
     name = player.name
-    nameKey = player.name.lowercased()
+    nameKey = PlayerName.key(player.name)
     played = 0
     points = 0
   }

@@ -49,8 +49,14 @@ extension LeagueStore {
 
   /// Reads every player: for stores without a lookup of their own (the SQLite store has one).
   public func playerNameTaken(_ name: String) throws -> Bool {
-    let key = name.lowercased()
-    return try players().contains { $0.name.lowercased() == key }
+    let key = PlayerName.key(name)
+    return try players().contains { PlayerName.key($0.name) == key }
+  }
+
+  /// The players that share one name under the stores' rule (`PlayerName.key`), in groups: none
+  /// in a league made under it; a league from before it may hold some, kept as they were.
+  public func playersSharingNames() throws -> [[Player]] {
+    PlayerName.sameNamed(try players())
   }
 
   /// Fills an empty league with `seed`; does nothing when there are players.

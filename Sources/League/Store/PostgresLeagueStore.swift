@@ -74,6 +74,17 @@ public final class PostgresLeagueStore: LeagueStore {
         CREATE TRIGGER match_player_removed AFTER DELETE ON match_player
           FOR EACH ROW EXECUTE FUNCTION match_player_removed();
         """)
+    migrator.register("league-2-one-name-rule") { connection in
+      // Name keys by the rule every store keeps, as the SQLite store's "league-4-one-name-rule"
+      // does, computed here: PostgreSQL's lower() neither folds case fully nor normalizes.
+      let players = try connection.query("SELECT id, name FROM player ORDER BY name_key, id")
+        .rows.map { row in (id: try text(row, 0), name: try text(row, 1)) }
+      try connection.query("UPDATE player SET name_key = chr(31) || id")
+      for (player, key) in zip(players, PlayerName.storedKeys(players)) {
+        try connection.query(
+          "UPDATE player SET name_key = $1 WHERE id = $2", [key, player.id])
+      }
+    }
     return migrator
   }
 
@@ -92,7 +103,7 @@ public final class PostgresLeagueStore: LeagueStore {
       try write { connection in
         _ = try connection.query(
           "INSERT INTO player (id, name, name_key) VALUES ($1, $2, $3)",
-          [player.id.lowercasedText, name, name.lowercased()])
+          [player.id.lowercasedText, name, PlayerName.key(name)])
       }
     } catch let error as PostgresError where error.isUniqueViolation {
       throw LeagueStoreError.nameTaken
@@ -238,9 +249,10 @@ public final class PostgresLeagueStore: LeagueStore {
       // Instances starting together: one seeds, the others then find players and do nothing.
       try connection.query("SELECT pg_advisory_xact_lock(\(Self.seedLock))")
       guard try connection.query("SELECT 1 FROM player LIMIT 1").count == 0 else { return false }
+      let players = snapshot.players.map { (id: $0.id.lowercasedText, name: $0.name) }
       try connection.insert(
         into: "player", columns: ["id", "name", "name_key"],
-        rows: snapshot.players.map { [$0.id.lowercasedText, $0.name, $0.name.lowercased()] })
+        rows: zip(players, PlayerName.storedKeys(players)).map { [$0.id, $0.name, $1] })
       try connection.insert(
         into: "match", columns: ["id", "home_goals", "away_goals", "created_at", "token"],
         rows: snapshot.matches.map { match in

@@ -17,7 +17,12 @@ extension SQLiteLeagueStore {
   public func load(_ snapshot: LeagueSnapshot) throws -> Bool {
     try database.pool.write { db in
       guard try PlayerRecord.fetchCount(db) == 0 else { return false }
-      for player in snapshot.players { try PlayerRecord(player).insert(db) }
+      let keys = PlayerName.storedKeys(snapshot.players.map { ($0.id.lowercasedText, $0.name) })
+      for (player, key) in zip(snapshot.players, keys) {
+        var record = PlayerRecord(player)
+        record.nameKey = key  // Unique even for names a league from before the rule shares.
+        try record.insert(db)
+      }
       for match in snapshot.matches {
         try MatchRecordRow(
           id: match.id, homeGoals: match.homeGoals, awayGoals: match.awayGoals,

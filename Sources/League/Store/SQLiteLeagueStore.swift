@@ -101,6 +101,20 @@ public final class SQLiteLeagueStore: LeagueStore {
           UPDATE matchPlayer SET matchId = lower(matchId), playerId = lower(playerId);
           """)
     }
+    migrator.registerMigration("league-4-one-name-rule") { db in
+      // Name keys by the rule every store keeps (`PlayerName.key`: canonical equivalence and
+      // case folding), where they were lowercase only. Names the old keys told apart and the
+      // rule does not (a decomposed "Chloé" beside a composed one, "Straße" beside "STRASSE")
+      // all stay, the later ones under keys of their own; the app reports them at start.
+      let players = try Row.fetchAll(db, sql: "SELECT id, name FROM player ORDER BY nameKey, id")
+        .map { row in (id: row[0] as String, name: row[1] as String) }
+      // Every key moved aside first: a new key may be another row's old one.
+      try db.execute(sql: "UPDATE player SET nameKey = char(31) || id")
+      for (player, key) in zip(players, PlayerName.storedKeys(players)) {
+        try db.execute(
+          sql: "UPDATE player SET nameKey = ? WHERE id = ?", arguments: [key, player.id])
+      }
+    }
   }
 
   /// Kept between writes: every match form and every input event of one reads the players.
@@ -113,7 +127,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   }
 
   public func keptPlayerNameTaken(_ name: String) -> Bool? {
-    roster.kept.map { $0.nameKeys.contains(Self.nameKey(name)) }
+    roster.kept.map { $0.nameKeys.contains(PlayerName.key(name)) }
   }
 
   private func keptRoster() throws -> Roster {
@@ -135,9 +149,6 @@ public final class SQLiteLeagueStore: LeagueStore {
     return Roster(players: players, nameKeys: nameKeys)
   }
 
-  /// The key a name is unique by, as `nameKey` holds it: what a name is looked up by.
-  private static func nameKey(_ name: String) -> String { name.lowercased() }
-
   public func addPlayer(name: String) throws -> Player {
     try PlayerName.check(name)
     let player = Player(name: name)
@@ -153,7 +164,7 @@ public final class SQLiteLeagueStore: LeagueStore {
   /// the player form asks at every input event, and once kept, the next events are answered
   /// without a store thread (`keptPlayerNameTaken`).
   public func playerNameTaken(_ name: String) throws -> Bool {
-    try keptRoster().nameKeys.contains(Self.nameKey(name))
+    try keptRoster().nameKeys.contains(PlayerName.key(name))
   }
 
   /// Kept between writes, by place. Read in one transaction when it is not kept: the page's

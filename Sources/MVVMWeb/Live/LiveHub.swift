@@ -113,6 +113,10 @@ final class LiveHub: Sendable {
   /// `maxStreams` are open or `maxPages` other pages are followed. `key` names the page (its
   /// canonical address: the same for every viewer of the same page); `lastEventID` is where a
   /// reconnecting browser was.
+  ///
+  /// The place is taken as the connection sends the answer (`Response.atSending`), and the
+  /// stream it opens fills it at once: an answer never sent (its client gone, its time up, the
+  /// server stopping) takes none, and every stream that opens gives its place back as it ends.
   func stream(
     key: String, page: String, topics: Set<ChangeTopic>, lastEventID: String?,
     isHead: Bool, render: @escaping Render
@@ -127,18 +131,21 @@ final class LiveHub: Sendable {
       response.body = .stream { _ in }
       return response
     }
-    let admission = reserve(key, page: page, topics: topics, render: render)
-    guard admission == .admitted else {
-      let what = admission == .tooManyPages ? "different pages are" : "pages are"
-      var refused = Response.text(
-        "Too many \(what) following live updates right now. This page still works: reload it "
-          + "to see changes.\n", status: .serviceUnavailable)
-      refused.headers.add("Retry-After", "30")
-      refused.headers.add("Cache-Control", "no-store")
-      return refused
+    return .atSending { [self, response] in
+      let admission = reserve(key, page: page, topics: topics, render: render)
+      guard admission == .admitted else {
+        let what = admission == .tooManyPages ? "different pages are" : "pages are"
+        var refused = Response.text(
+          "Too many \(what) following live updates right now. This page still works: reload "
+            + "it to see changes.\n", status: .serviceUnavailable)
+        refused.headers.add("Retry-After", "30")
+        refused.headers.add("Cache-Control", "no-store")
+        return refused
+      }
+      var opened = response
+      opened.body = .stream { [self] writer in join(key, lastEventID: lastEventID, writer) }
+      return opened
     }
-    response.body = .stream { [self] writer in join(key, lastEventID: lastEventID, writer) }
-    return response
   }
 
   // MARK: Streams

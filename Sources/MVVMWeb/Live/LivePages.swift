@@ -74,8 +74,9 @@ struct LivePages: Sendable {
         _ = try viewModel(request)
         return Response()
       }
-      // The stream takes its place once the read has answered in time: a read abandoned at
-      // the deadline (its answer, a 503 failure) must not hold a place it never fills.
+      // The stream is the answer once the read has answered in time (a read abandoned at the
+      // deadline answers its 503); its place is taken only as the connection sends it, so a
+      // client gone or an answer timed out meanwhile takes none.
       checked.amend { made in
         if made.status == .ok { made = stream() }
       }

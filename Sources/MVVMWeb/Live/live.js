@@ -51,10 +51,12 @@
     if (!element) return true;
     var operations;
     try { operations = JSON.parse(data.slice(cut + 1)); } catch (e) { return false; }
-    var byKey = {};
+    // A Map, not an object: a key is the app's text, and one named like an object's own
+    // property (`constructor`, `__proto__`) would find it, or be lost on it.
+    var byKey = new Map();
     var rows = rowsOf(element);
     if (!rows.length) return false;
-    rows.forEach(function (row) { byKey[row.getAttribute('data-key')] = row; });
+    rows.forEach(function (row) { byKey.set(row.getAttribute('data-key'), row); });
     var container = rows[0].parentNode;
     // A template parses a row of any kind (a table row too) on its own.
     function parse(html) {
@@ -69,7 +71,7 @@
         if (first) container.insertBefore(row, first); else container.appendChild(row);
         return true;
       }
-      var previous = byKey[after];
+      var previous = byKey.get(after);
       if (!previous || previous.parentNode !== container) return false;
       if (previous.nextSibling !== row) container.insertBefore(row, previous.nextSibling);
       return true;
@@ -79,19 +81,19 @@
       var row;
       if (op[0] === 'add') {
         row = parse(op[3]);
-        if (!row || byKey[op[1]] || !place(row, op[2])) return false;
-        byKey[op[1]] = row;
+        if (!row || byKey.has(op[1]) || !place(row, op[2])) return false;
+        byKey.set(op[1], row);
       } else if (op[0] === 'move') {
-        if (!byKey[op[1]] || !place(byKey[op[1]], op[2])) return false;
+        if (!byKey.has(op[1]) || !place(byKey.get(op[1]), op[2])) return false;
       } else if (op[0] === 'set') {
         row = parse(op[2]);
-        if (!row || !byKey[op[1]]) return false;
-        byKey[op[1]].replaceWith(row);
-        byKey[op[1]] = row;
+        if (!row || !byKey.has(op[1])) return false;
+        byKey.get(op[1]).replaceWith(row);
+        byKey.set(op[1], row);
       } else if (op[0] === 'drop') {
-        if (!byKey[op[1]]) return false;
-        byKey[op[1]].remove();
-        delete byKey[op[1]];
+        if (!byKey.has(op[1])) return false;
+        byKey.get(op[1]).remove();
+        byKey.delete(op[1]);
       } else if (op[0] === 'around') {
         if (!around(element, container, op[1], op[2], op[3])) return false;
       } else if (op[0] === 'child') {

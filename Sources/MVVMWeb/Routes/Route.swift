@@ -109,8 +109,9 @@ public struct Route<each Parameter: RouteParameter>: Sendable {
 
   // MARK: Printing
 
-  /// The address of `values`, without the site's base path: each path value encoded as one
-  /// segment, and each query value left out when it is its type's default.
+  /// The address of `values`, without the site's base path: each `:name` value encoded as one
+  /// segment, a `*name` value as the segments its slashes separate, and each query value left
+  /// out when it is its type's default.
   public func path(_ values: repeat each Parameter) -> String {
     var texts: [(text: String, isDefault: Bool)] = []
     for value in repeat each values {
@@ -140,8 +141,13 @@ public struct Route<each Parameter: RouteParameter>: Sendable {
     for piece in pieces {
       switch piece {
       case .literal(let text): path += "/" + text
-      case .segment, .rest:
+      case .segment:
         path += "/" + (next < texts.count ? texts[next].text.pathSegment : "")
+        next += 1
+      case .rest:
+        // The rest of the path is several segments: each is encoded, the slashes kept, so the
+        // address routes back to the same value.
+        path += "/" + (next < texts.count ? SiteLinks.encodedSegments(texts[next].text) : "")
         next += 1
       }
     }

@@ -113,7 +113,8 @@ public struct Site {
 
   /// Serves the files of the public folder at `/static/*path`.
   public mutating func staticFiles() throws {
-    let files = try StaticFiles(root: configuration.publicDirectory)
+    let files = try StaticFiles(
+      root: configuration.publicDirectory, cache: configuration.fileCache)
     get(Self.staticFiles) { request, _ in
       files.respond(to: request, segments: request.pathSegments.dropFirst())
     }

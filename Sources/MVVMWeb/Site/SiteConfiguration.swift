@@ -13,7 +13,9 @@ public struct SiteConfiguration: Sendable {
   public var basePath: String
   /// The proxies whose forwarding headers are believed.
   public var trustedProxies: TrustedProxies
-  /// The host names browsers may ask for (DNS rebinding protection).
+  /// The host names browsers may ask for (DNS rebinding protection). By default the site's own,
+  /// from the address it is served at (`AllowedHosts.ownNames`): on loopback its names, on a
+  /// unix socket any; on another address the site must be given them.
   public var allowedHosts: AllowedHosts
   /// Where the site counts for `/metrics`; give its `server` part to the server too.
   public var metrics: AppMetrics
@@ -22,14 +24,17 @@ public struct SiteConfiguration: Sendable {
   public var developerMode: Bool
   /// Live pages' streams: their cap, heartbeat and reconnect hint.
   public var live: LiveSettings
+  /// Where the site's static files (and an app's other folders served through it) are kept in
+  /// memory, within one byte budget (64 MiB by default).
+  public var fileCache: FileCache
 
   /// A site with its templates in `templatesDirectory` and static files in `publicDirectory`.
   public init(
     templatesDirectory: String = "Templates", publicDirectory: String = "Public",
     usesErrorTemplate: Bool = false, basePath: String = "",
-    trustedProxies: TrustedProxies = .loopback, allowedHosts: AllowedHosts = .any,
+    trustedProxies: TrustedProxies = .loopback, allowedHosts: AllowedHosts = .ownNames,
     metrics: AppMetrics = AppMetrics(), developerMode: Bool = false,
-    live: LiveSettings = LiveSettings()
+    live: LiveSettings = LiveSettings(), fileCache: FileCache = FileCache()
   ) {
     self.templatesDirectory = templatesDirectory
     self.publicDirectory = publicDirectory
@@ -40,5 +45,6 @@ public struct SiteConfiguration: Sendable {
     self.metrics = metrics
     self.developerMode = developerMode
     self.live = live
+    self.fileCache = fileCache
   }
 }

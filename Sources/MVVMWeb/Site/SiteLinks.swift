@@ -13,7 +13,8 @@ struct SiteLinks: LinkPrinter {
   private(set) var reuseKey: UInt64? = newReuseKey()
 
   init() {
-    add(Asset.self) { "/static/" + Self.encodedSegment($0.file) }
+    // A file in a folder of the public one (`screenshots/a.png`) keeps its slashes.
+    add(Asset.self) { "/static/" + Self.encodedSegments($0.file) }
   }
 
   /// Whether `type` has a printer already.
@@ -32,15 +33,25 @@ struct SiteLinks: LinkPrinter {
     printers[ObjectIdentifier(type(of: destination))]?(destination) ?? URLSafetyBlocked.url
   }
 
-  /// A path segment from data (an id, a file name), percent-encoded so it stays one segment.
+  /// A path segment from data (an id, a file name), percent-encoded so it stays one segment:
+  /// everything but RFC 3986's unreserved characters (ASCII letters and digits, `-._~`) is
+  /// escaped, a letter outside ASCII as its UTF-8 bytes, so an address is plain ASCII.
   static func encodedSegment(_ text: String) -> String {
     percentEncoded(text)
   }
 
-  /// `text` with every character but letters, digits and `-._~` percent-encoded: a path
-  /// segment, or a query's name or value. Text of those ASCII characters alone (ids, page
-  /// numbers) comes back as it is without asking Foundation, whose `CharacterSet` lookups cost
-  /// thousands of instructions a call, more than the rest of a page's links together.
+  /// A path of several segments from data (`screenshots/a b.png`), each encoded as one and
+  /// joined with the slashes that separate them.
+  static func encodedSegments(_ text: String) -> String {
+    text.split(separator: "/", omittingEmptySubsequences: false)
+      .map { encodedSegment(String($0)) }.joined(separator: "/")
+  }
+
+  /// `text` with every character but RFC 3986's unreserved ones (ASCII letters and digits,
+  /// `-._~`) percent-encoded, a letter outside ASCII as its UTF-8 bytes: a path segment, or a
+  /// query's name or value. Text of those characters alone (ids, page numbers) comes back as
+  /// it is without asking Foundation, whose `CharacterSet` lookups cost thousands of
+  /// instructions a call, more than the rest of a page's links together.
   static func percentEncoded(_ text: String) -> String {
     if text.utf8.allSatisfy(isUnreserved) { return text }
     return text.addingPercentEncoding(withAllowedCharacters: unencodedCharacters) ?? ""
@@ -56,11 +67,10 @@ struct SiteLinks: LinkPrinter {
     }
   }
 
-  private static let unencodedCharacters: CharacterSet = {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return allowed
-  }()
+  /// RFC 3986's unreserved characters: `CharacterSet.alphanumerics` would let every letter and
+  /// digit of Unicode through unescaped.
+  private static let unencodedCharacters = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
 /// What a destination no feature prints becomes: a URL that goes nowhere.

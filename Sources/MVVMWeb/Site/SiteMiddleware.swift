@@ -45,11 +45,14 @@ public struct EarlyRevalidation: Middleware {
   }
 }
 
-/// Puts the site's security headers on every answer but a 304 (the browser's copy has them),
-/// and on a 503 (the store busy, the server stopping) says when to come back.
+/// The part of the site's security policy that depends on the answer: a cache policy on every
+/// answer that has none but a 304 (the browser's copy has one), and on a 503 (the store busy,
+/// the server stopping) when to come back. The headers that are the same on every answer (the
+/// content security policy, no sniffing, no referrer to other sites) the server writes itself,
+/// on its own refusals too: `WebSite.answerHeaders`.
 public struct SecurityHeadersMiddleware: Middleware {
-  /// The headers of `SecurityHeaders`: a strict content security policy, no sniffing, no
-  /// referrer to other sites, and a cache policy when the answer has none.
+  /// `no-cache` for pages and `no-store` for redirects when the answer says nothing, and
+  /// `Retry-After: 5` on a 503 that does not say.
   public init() {}
 
   public func respond(to request: inout Request, next: Next) -> Response {

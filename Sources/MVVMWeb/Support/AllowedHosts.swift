@@ -9,9 +9,19 @@ public struct AllowedHosts: Sendable, Equatable {
   /// ASCII bytes: a host is compared by byte on every request.
   private let names: [[UInt8]]
   private let allowsAny: Bool
+  /// `ownNames`: what these are depends on where the site is served (`served(at:)`).
+  private let fromAddress: Bool
 
   /// Any host: for a unix socket behind a proxy, which no browser reaches by itself.
   public static let any = AllowedHosts(names: [], allowsAny: true)
+
+  /// The default: the site's own names, taken from the address it is served at
+  /// (`WebSite.serverConfiguration(address:)`, see `served(at:)`). On loopback, the loopback's
+  /// names and the address itself; on a unix socket, any host (only the proxy in front reaches
+  /// it, and checks the names); on another address there is none to take, and the site must be
+  /// told its names. Until the address is known, the loopback's names only.
+  public static let ownNames = AllowedHosts(
+    names: loopbackNames, allowsAny: false, fromAddress: true)
 
   /// The loopback's own names (`localhost` and its subdomains, `127.0.0.1`, `[::1]`) and the
   /// address the server listens on: the default on loopback. Not any host: a page on another
@@ -19,14 +29,42 @@ public struct AllowedHosts: Sendable, Equatable {
   /// only its `Host` tells it apart.
   public static func loopback(listeningOn host: String) -> AllowedHosts {
     let listening = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-    var names = ["localhost", ".localhost", "127.0.0.1", "[::1]"]
+    var names = loopbackNames
     if !names.contains(listening.lowercased()) { names.append(listening.lowercased()) }
     return AllowedHosts(names: names, allowsAny: false)
   }
 
-  private init(names: [String], allowsAny: Bool) {
+  private static let loopbackNames = ["localhost", ".localhost", "127.0.0.1", "[::1]"]
+
+  private init(names: [String], allowsAny: Bool, fromAddress: Bool = false) {
     self.names = names.map { Array($0.utf8) }
     self.allowsAny = allowsAny
+    self.fromAddress = fromAddress
+  }
+
+  /// The hosts to allow when the site is served at `address`: these, unless they are
+  /// `ownNames`, which become the address's own: on a loopback address (`127.0.0.0/8`, `::1`,
+  /// `localhost`) its names, on a unix socket any host. Throws for another address, which
+  /// browsers anywhere may reach by names only the deployment knows.
+  public func served(
+    at address: ServerConfiguration.Address
+  ) throws(AllowedHostsRequired) -> AllowedHosts {
+    guard fromAddress else { return self }
+    switch address {
+    case .unix: return .any
+    case .tcp(let host, _):
+      guard Self.isLoopback(host) else { throw AllowedHostsRequired(host: host) }
+      return .loopback(listeningOn: host)
+    }
+  }
+
+  /// Whether `host`, an address to listen on, is the loopback: no other machine can connect.
+  public static func isLoopback(_ host: String) -> Bool {
+    let lowered = host.lowercased()
+    if lowered == "localhost" || lowered == "::1" || lowered == "[::1]" { return true }
+    // 127.x.y.z, written as four plain numbers (not a name that merely starts with "127.").
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
   }
 
   /// Parses `--allowed-hosts` values: host names, `.domain` for a domain and its subdomains, or
@@ -86,5 +124,25 @@ public struct InvalidHostSpecification: Error, Equatable, CustomStringConvertibl
   /// What is wrong, and what a good value looks like.
   public var description: String {
     "'\(value)' is not a host name (like example.com), a domain (.example.com) or *"
+  }
+}
+
+/// A site served at an address other than loopback or a unix socket without being told the host
+/// names browsers use to reach it (`SiteConfiguration.allowedHosts`): there are none to assume,
+/// and any would let a page elsewhere rebind its name to the server (DNS rebinding).
+public struct AllowedHostsRequired: Error, Equatable, CustomStringConvertible {
+  /// The address the site was to listen on.
+  public var host: String
+
+  /// The refusal of a site without hosts to be served on `host`.
+  public init(host: String) {
+    self.host = host
+  }
+
+  /// What is wrong, and what to set.
+  public var description: String {
+    "serving on \(host), a site must be told the host names browsers use to reach it: set its "
+      + "allowed hosts (SiteConfiguration.allowedHosts, e.g. AllowedHosts(specifications: "
+      + "[\"example.com\"]), or .any behind a proxy that checks them)"
   }
 }

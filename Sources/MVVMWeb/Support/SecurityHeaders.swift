@@ -10,17 +10,22 @@ enum SecurityHeaders {
     "default-src 'self'; img-src 'self' https: http:; object-src 'none'; base-uri 'none'; "
     + "form-action 'self'; frame-ancestors 'none'"
 
+  /// The fields every answer carries, the server's own refusals and `/healthz` included: the
+  /// same for all, so the server writes them (`ServerConfiguration.answerHeaders`, which
+  /// `WebSite.serverConfiguration(address:)` sets) as bytes made once.
+  static let fields: HTTPHeaders = [
+    "Content-Security-Policy": contentSecurityPolicy, "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+  ]
+
+  /// How long the answer may be kept, when it does not say.
   static func apply(to response: inout Response) {
-    // A 304 updates the copy a browser or cache keeps, which has these already: it carries only
-    // the validator and caching fields (RFC 9110 §15.4.5), and the rest of the stored headers
-    // stay as they were (RFC 9111 §4.3.4). Revalidations are most of a busy page's requests.
-    guard response.status != .notModified else { return }
-    // These and perhaps Cache-Control: room for all in one step.
-    response.headers.reserveCapacity(response.headers.fields.count + 4)
-    response.headers.add("Content-Security-Policy", contentSecurityPolicy)
-    response.headers.add("X-Content-Type-Options", "nosniff")
-    response.headers.add("Referrer-Policy", "same-origin")
-    guard !response.headers.contains("cache-control") else { return }
+    // A 304 updates the copy a browser or cache keeps, which has its policy already: it carries
+    // only the validator and caching fields (RFC 9110 §15.4.5). Revalidations are most of a busy
+    // page's requests.
+    guard response.status != .notModified, !response.headers.contains("cache-control") else {
+      return
+    }
     // Pages change with the data: a cache may keep one but must ask again before showing it.
     // A redirect answers one post or one moment, so it is not kept at all.
     if (300..<400).contains(response.status.code) {

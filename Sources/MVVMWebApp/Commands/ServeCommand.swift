@@ -22,7 +22,7 @@ struct ServeCommand<Application: App>: ParsableCommand {
   @OptionGroup var app: Application
 
   func validate() throws {
-    if site.dev, listen.unixSocket != nil || !ListenOptions.isLoopback(listen.host) {
+    if site.dev, listen.unixSocket != nil || !AllowedHosts.isLoopback(listen.host) {
       throw ValidationError("--dev shows errors in the browser: use it on a loopback --host only")
     }
     if site.allowedHosts.isEmpty, !listen.isLocal {
@@ -32,13 +32,11 @@ struct ServeCommand<Application: App>: ParsableCommand {
     }
   }
 
-  /// `--allowed-hosts`, or by default: on loopback its own names only (a page rebound to
+  /// `--allowed-hosts`, or by default the site's own names, which the framework takes from the
+  /// address served (`AllowedHosts.ownNames`): on loopback its names only (a page rebound to
   /// 127.0.0.1 by DNS sends its own), behind a unix socket any (only the proxy reaches it).
   func hostsAllowed() throws -> AllowedHosts {
-    guard site.allowedHosts.isEmpty else {
-      return try AllowedHosts(specifications: site.allowedHosts)
-    }
-    return listen.unixSocket == nil ? .loopback(listeningOn: listen.host) : .any
+    site.allowedHosts.isEmpty ? .ownNames : try AllowedHosts(specifications: site.allowedHosts)
   }
 
   func run() throws {
@@ -49,14 +47,20 @@ struct ServeCommand<Application: App>: ParsableCommand {
     let configuration = AppSite.configuration(
       templates: templates, publicFolder: try site.publicFolder(app: name) ?? "",
       basePath: site.basePath, trustedProxies: try site.proxies(), allowedHosts: try hostsAllowed(),
-      developerMode: site.dev, live: limits.live)
+      developerMode: site.dev, live: limits.live, fileCache: limits.fileCache)
     let context = AppContext(
       name: name, configuration: configuration, store: store.settings,
       accounts: accounts.settings)
     let (_, website) = try AppSite.build(app, context, templates: templates)
     let connections = OpenFileLimit.connections(fitting: limits.maxConnections, logger: logger)
-    var serving = limits.applied(
-      to: website.serverConfiguration(address: listen.address), connections: connections)
+    let served: ServerConfiguration
+    do {
+      served = try website.serverConfiguration(address: listen.address)
+    } catch {
+      printError("\(name): \(error)")
+      throw ExitCode.failure
+    }
+    var serving = limits.applied(to: served, connections: connections)
     serving.logger = logger
     serving.logsRequests = !log.quiet
     let server = HTTPServer(configuration: serving, responder: website)

@@ -32,6 +32,13 @@ struct LimitOptions: ParsableArguments {
   var maxStreamMemory = 64
 
   @Option(
+    name: .customLong("file-cache"),
+    help: ArgumentHelp(
+      "Megabytes of static files and media kept in memory, ready to send; past it the files served least recently are let go first (0 keeps none). A file changed or removed on disk is read again, never sent as it was.",
+      valueName: "MB"))
+  var fileCacheMegabytes = 64
+
+  @Option(
     name: .customLong("max-live-pages"),
     help: ArgumentHelp(
       "Different live pages followed at once (each is rendered on every change of its data, however many streams follow it); a stream for one more gets 503 and its page simply stops updating.",
@@ -98,6 +105,9 @@ struct LimitOptions: ParsableArguments {
     if !(1...1_048_576).contains(maxStreamMemory) {
       throw ValidationError("--max-stream-memory must be from 1 to 1048576 megabytes")
     }
+    if !(0...1_048_576).contains(fileCacheMegabytes) {
+      throw ValidationError("--file-cache must be from 0 to 1048576 megabytes")
+    }
     if maxLivePages < 1 { throw ValidationError("--max-live-pages must be at least 1") }
     if maxLiveElement < 1 { throw ValidationError("--max-live-element must be at least 1 byte") }
     for seconds in [
@@ -114,6 +124,9 @@ struct LimitOptions: ParsableArguments {
       maxStreams: maxStreams, maxPages: maxLivePages, maxElementBytes: maxLiveElement,
       heartbeat: .seconds(heartbeat))
   }
+
+  /// Where the site's static files and media are kept in memory, within `--file-cache`.
+  var fileCache: FileCache { FileCache(budget: fileCacheMegabytes << 20) }
 
   /// `configuration` with these limits, and at most `connections` connections.
   func applied(to configuration: ServerConfiguration, connections: Int) -> ServerConfiguration {

@@ -46,15 +46,7 @@ struct ListenOptions: ParsableArguments {
   }
 
   /// Whether only this machine can connect: a loopback host, or a unix socket.
-  var isLocal: Bool { unixSocket != nil || Self.isLoopback(host) }
-
-  /// Loopback only: no other machine can connect.
-  static func isLoopback(_ host: String) -> Bool {
-    if host == "localhost" || host == "::1" { return true }
-    // 127.x.y.z, written as four plain numbers (not a name that merely starts with "127.").
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
-  }
+  var isLocal: Bool { unixSocket != nil || AllowedHosts.isLoopback(host) }
 
   /// The address as a person opens it.
   func url(port: Int) -> String {

@@ -54,10 +54,20 @@ public struct ServerConfiguration: Sendable {
   /// client, scheme, host, base path and request id here, so every middleware, the app and the
   /// access log see them.
   public var requestPreparer: (@Sendable (inout Request) -> Void)?
+  /// Header fields written on every answer, those the server makes itself included (its
+  /// refusals, `/healthz`): a site's security policy, the same for every answer. A 304 leaves
+  /// them out, as the copy it confirms has them. Written as they are, after the fields the
+  /// server always writes; a field with CR, LF, NUL or an invalid name is left out and logged
+  /// when the server is made. None by default.
+  public var answerHeaders: HTTPHeaders
   /// The most bytes that may wait to be sent to all open streams together (live pages' events
   /// to readers that do not keep up); past it the streams furthest behind are dropped first.
   /// 64 MiB by default. Each stream is also held to 256 KiB of its own.
   public var maxStreamBacklog: Int
+  /// The bytes one stream may have waiting when its next chunk comes before it is dropped
+  /// (`ConnectionState.defaultStreamLimit`, 256 KiB). A test raises it, so that the shared budget
+  /// (`maxStreamBacklog`) alone decides which reader goes.
+  var streamLimit = ConnectionState.defaultStreamLimit
   /// How many threads wait on the connections' sockets and serve them: by default one per core
   /// the process may run on (`Cores`). A test sets it to have more than one on any machine.
   var socketThreads: Int?
@@ -97,7 +107,7 @@ public struct ServerConfiguration: Sendable {
     metrics: ServerMetrics = ServerMetrics(factory: NOOPMetricsHandler.instance),
     middleware: [any Middleware] = ServerConfiguration.standardMiddleware,
     requestPreparer: (@Sendable (inout Request) -> Void)? = nil,
-    maxStreamBacklog: Int = 64 << 20
+    maxStreamBacklog: Int = 64 << 20, answerHeaders: HTTPHeaders = [:]
   ) {
     self.address = address
     self.maxBodySize = maxBodySize
@@ -116,5 +126,6 @@ public struct ServerConfiguration: Sendable {
     self.middleware = middleware
     self.requestPreparer = requestPreparer
     self.maxStreamBacklog = maxStreamBacklog
+    self.answerHeaders = answerHeaders
   }
 }

@@ -11,7 +11,10 @@ extension Connection {
     send(response, to: head, request, started: started)
   }
 
-  /// Writes an answer, opens a stream, or waits for an answer made later.
+  /// Writes an answer, opens a stream, or waits for an answer made later. Inlined into
+  /// `process`, as it was before it had four kinds of answer to tell apart: called, every
+  /// request paid for the call and for the exclusivity checks of the state it reaches.
+  @inline(__always)
   func send(
     _ response: Response, to head: RequestHead, _ request: Request,
     started: ContinuousClock.Instant
@@ -48,7 +51,40 @@ extension Connection {
       pipeline.streamBacklog.opened()
       flush()
       produce(writer(for: stream))
+      // A stream opened once the stop began (its answer was being made as the drain came) is
+      // ended at once, as the drain ends those open before it: left open, it held the stop until
+      // the drain deadline. Its producer has run, so what it took it gives back as it ends.
+      if pipeline.draining.isDraining { endStream() }
+    case .atSending(let make):
+      sendMade(make, route: response.route, to: head, request, started: started)
     }
+  }
+
+  /// Makes an answer made at sending (`Response.atSending`) and sends it: apart from `send`, so
+  /// that `send`, inlined where it is called, does not call itself.
+  @inline(never)
+  func sendMade(
+    _ make: @Sendable () -> Response, route: String?, to head: RequestHead, _ request: Request,
+    started: ContinuousClock.Instant
+  ) {
+    var made = make()
+    if case .later = made.body {
+      made = madeTwice(request)
+    } else if case .atSending = made.body {
+      made = madeTwice(request)
+    }
+    if made.route == nil { made.route = route }
+    pipeline.finish(&made, for: request)
+    send(made, to: head, request, started: started)
+  }
+
+  /// The answer for a request whose answer made later or at sending was itself one made later
+  /// or at sending: a second wait would have no bound of its own, and a second making no end.
+  private func madeTwice(_ request: Request) -> Response {
+    pipeline.configuration.logger.error(
+      "\(request.method) \(request.path): an answer made later or at sending was itself made later or at sending; answered 500",
+      metadata: request.idMetadata)
+    return .ourFault
   }
 
   func writer(for stream: OpenStream) -> ResponseWriter {
@@ -117,13 +153,8 @@ extension Connection {
     guard !state.isClosed, self.awaited === awaited, state.answerArrived() else { return }
     self.awaited = nil
     var response = made
-    if case .later = response.body {
-      // An answer made later must be an answer: a second wait would have no bound of its own.
-      pipeline.configuration.logger.error(
-        "\(awaited.request.method) \(awaited.request.path): an answer made later was itself made later; answered 500",
-        metadata: awaited.request.idMetadata)
-      response = .ourFault
-    }
+    // An answer made later must be an answer: a second wait would have no bound of its own.
+    if case .later = response.body { response = madeTwice(awaited.request) }
     if response.route == nil { response.route = awaited.route }
     pipeline.finish(&response, for: awaited.request)
     send(response, to: awaited.head, awaited.request, started: awaited.started)

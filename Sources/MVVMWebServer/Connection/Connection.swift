@@ -59,7 +59,9 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     self.pipeline = pipeline
     self.configuration = pipeline.configuration
     self.socketEvents = socketEvents
-    state = ConnectionState(maxBodySize: pipeline.configuration.maxBodySize, peer: peer)
+    state = ConnectionState(
+      maxBodySize: pipeline.configuration.maxBodySize, peer: peer,
+      streamLimit: pipeline.configuration.streamLimit, answerHeaders: pipeline.answerHeaderLines)
     queue = DispatchQueue(label: pipeline.connectionQueueLabel, target: target)
     timer = DispatchSource.makeTimerSource(queue: queue)
   }
@@ -181,7 +183,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
     }
     guard receivedAny || finished || state.ending == .peerFinished, !state.isClosed else { return }
     if let bodyTimer = state.afterRead() { arm(bodyTimer) }
-    let stoppedAtBound = state.unparsedBytes >= ConnectionState.pipelineLimit
+    let stoppedAtBound = state.isAtReadBound
     process()
     updateReading()
     // Stopped at the bound with the kernel still holding bytes: read on once processed, unless

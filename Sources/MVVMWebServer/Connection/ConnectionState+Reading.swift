@@ -15,7 +15,15 @@ extension ConnectionState {
     // After a `Connection: close` answer, what still arrives is read only to be discarded.
     guard writing != .lingering else { return .bytes(kept: false, atBound: false) }
     incoming.append(contentsOf: bytes)
-    return .bytes(kept: true, atBound: unparsedBytes >= Self.pipelineLimit)
+    return .bytes(kept: true, atBound: isAtReadBound)
+  }
+
+  /// Whether the unparsed input is as much as is read before it is parsed: the pipelining
+  /// bound, or while a chunked body is read, one read's worth, so its framing is let go read by
+  /// read rather than piled up first.
+  var isAtReadBound: Bool {
+    if case .body(_, _, .some) = reading { return unparsedBytes >= Self.chunkedReadLimit }
+    return unparsedBytes >= Self.pipelineLimit
   }
 
   /// The peer half-closed (a read of 0 bytes).
@@ -60,7 +68,10 @@ extension ConnectionState {
       }
       if case .idle = reading {
         reading = .head
-        return .arm(arm(.header))
+        // The head's time runs from when it began to be awaited: a connection's first head from
+        // the accept, whose timer is running already. Armed again at the first byte, the first
+        // head had nearly twice the timeout.
+        if timer != .header { return .arm(arm(.header)) }
       }
       let parsed = HeadParser(maxBodySize: maxBodySize).parse(
         incoming, from: readIndex, scan: &headScan)
@@ -116,6 +127,15 @@ extension ConnectionState {
       readIndex = index
       switch result {
       case .needMore:
+        // What the decoder has read is let go now, not when the body ends: chunk lines and
+        // extensions can be hundreds of raw bytes per byte decoded, and kept they made a body
+        // within `maxBodySize` hold a thousand times that. Left is at most a part of one line,
+        // kept in a buffer of its own size: a body waiting for its next piece holds no read's
+        // worth of room besides its decoded bytes.
+        if readIndex > 0 {
+          incoming = Array(incoming[readIndex...])
+          readIndex = 0
+        }
         reading = .body(head, request, chunked)
         return ending == .peerFinished ? .refuse(Self.bodyCutShort) : .wait
       case .failed(let error):

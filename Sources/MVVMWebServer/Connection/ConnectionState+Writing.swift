@@ -20,8 +20,9 @@ extension ConnectionState {
     let bodyless =
       head.method == .head || response.status.code == 304 || response.status.code == 204
     ResponseHead.encode(
-      response, contentLength: response.status.code == 204 ? 0 : body.count, keepAlive: keepAlive,
-      minorVersion: head.minorVersion, serverName: serverName, requestID: requestID, into: &output)
+      response, contentLength: body.count, keepAlive: keepAlive,
+      minorVersion: head.minorVersion, serverName: serverName, requestID: requestID,
+      answerHeaders: answerHeaders, into: &output)
     if !bodyless { outputBody = body }
     writing = keepAlive ? .idle : .closing
     return true
@@ -57,7 +58,7 @@ extension ConnectionState {
     ResponseHead.encode(
       response, contentLength: isHead ? 0 : nil, chunked: chunked, keepAlive: streamKeepAlive,
       minorVersion: head.minorVersion, serverName: serverName, requestID: requestID,
-      into: &output)
+      answerHeaders: answerHeaders, into: &output)
     if isHead {
       writing = streamKeepAlive ? .idle : .closing
       return false
@@ -78,7 +79,7 @@ extension ConnectionState {
   ) -> ChunkResult? {
     guard case .streaming(let chunked, _) = writing else { return nil }
     let pending = output.count - writeIndex
-    guard pending <= Self.streamLimit, !sharedBudgetDrops(pending) else { return .drop }
+    guard pending <= streamLimit, !sharedBudgetDrops(pending) else { return .drop }
     if chunked {
       output.append(contentsOf: String(bytes.count, radix: 16).utf8)
       output.appendText("\r\n")
@@ -103,14 +104,20 @@ extension ConnectionState {
     guard writing != .closed, writing != .lingering else { return }
     ResponseHead.encode(
       response, contentLength: response.bodyCount, keepAlive: false, minorVersion: 1,
-      serverName: serverName, requestID: nil, into: &output)
+      serverName: serverName, requestID: nil, answerHeaders: answerHeaders, into: &output)
     if case .bytes(let body) = response.body { outputBody = body }
     writing = .closing
   }
 
-  /// `count` bytes were written: the next must follow within the `.write` timer.
+  /// `count` bytes were written: the next must follow within the `.write` timer. A stream's sent
+  /// bytes are let go at once: a reader that falls behind would otherwise keep, beside what it
+  /// has still to read, all it has read since the stream was last idle.
   mutating func wrote(_ count: Int) -> Timer {
     writeIndex += count
+    if isStreaming && writeIndex < output.count {
+      output.removeFirst(writeIndex)
+      writeIndex = 0
+    }
     return arm(.write)
   }
 

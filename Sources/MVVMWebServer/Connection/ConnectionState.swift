@@ -131,16 +131,22 @@ struct ConnectionState {
 
   /// How many unparsed bytes a connection buffers behind an unsent answer.
   static let pipelineLimit = HeadParser.maxHeadLength + 16 * 1024
+  /// How many unparsed bytes of a chunked body are read before they are decoded: one read.
+  static let chunkedReadLimit = 16 * 1024
   /// How many bytes of a streamed answer may wait for a slow reader before it is dropped. The
   /// bound is on what is still unsent when the next chunk comes, not on a chunk: one large event
   /// goes to a reader that reads it, and only a reader whose backlog stays above this is dropped.
-  static let streamLimit = 256 * 1024
+  static let defaultStreamLimit = 256 * 1024
   /// The refusal of a request whose sender finished before its body did.
   static let bodyCutShort = HTTPError(
     .badRequest, "The request ended before its body was complete.")
 
   let maxBodySize: Int
   let peer: PeerAddress
+  /// This connection's stream's own backlog bound (`defaultStreamLimit` but in a test).
+  let streamLimit: Int
+  /// Lines every answer's head carries (`ServerConfiguration.answerHeaders`, as bytes).
+  let answerHeaders: [UInt8]
 
   var reading = Reading.idle
   var writing = Writing.idle
@@ -164,9 +170,14 @@ struct ConnectionState {
   /// How much of `output` and then `outputBody` has been sent.
   var writeIndex = 0
 
-  init(maxBodySize: Int, peer: PeerAddress) {
+  init(
+    maxBodySize: Int, peer: PeerAddress, streamLimit: Int = Self.defaultStreamLimit,
+    answerHeaders: [UInt8] = []
+  ) {
     self.maxBodySize = maxBodySize
     self.peer = peer
+    self.streamLimit = streamLimit
+    self.answerHeaders = answerHeaders
   }
 
   // MARK: What the driver asks
@@ -181,7 +192,12 @@ struct ConnectionState {
   /// Bytes received but not yet parsed: pipelined requests waiting behind an answer.
   var unparsedBytes: Int { incoming.count - readIndex }
   var hasPendingOutput: Bool { writeIndex < output.count + outputBody.count }
-  var bufferedBytes: Int { incoming.count + output.count + outputBody.count }
+  /// Everything the connection holds: its input, its output, and a body being read.
+  var bufferedBytes: Int {
+    var body = 0
+    if case .body(_, let request, _) = reading { body = request.body.count }
+    return incoming.count + output.count + outputBody.count + body
+  }
   /// Bytes of a stream waiting to be sent.
   var pendingStreamBytes: Int { output.count + outputBody.count - writeIndex }
 

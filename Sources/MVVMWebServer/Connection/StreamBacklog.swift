@@ -1,6 +1,3 @@
-import CMVVMWebEpoll
-import Dispatch
-import Glibc
 import Synchronization
 
 /// The bytes waiting to be sent to every open stream of a server together, held to one budget
@@ -14,7 +11,7 @@ final class StreamBacklog: Sendable {
   let budget: Int
   private let waiting = Atomic<Int>(0)
   private let open = Atomic<Int>(0)
-  private let trimPending = Atomic<Bool>(false)
+  private let trim = MemoryTrim()
 
   init(budget: Int) {
     self.budget = max(1, budget)
@@ -43,10 +40,6 @@ final class StreamBacklog: Sendable {
   /// A stream was dropped with bytes waiting: once the connections have let their buffers go,
   /// the allocator gives the free memory back to the system (one trim for a burst of drops).
   func dropped() {
-    guard !trimPending.exchange(true, ordering: .relaxed) else { return }
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { [self] in
-      trimPending.store(false, ordering: .relaxed)
-      _ = malloc_trim(0)
-    }
+    trim.soon()
   }
 }

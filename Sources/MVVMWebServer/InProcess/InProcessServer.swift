@@ -6,7 +6,7 @@ import Synchronization
 /// the whole site but not the wire: they run in microseconds, many at once, with no port.
 ///
 /// ```swift
-/// let server = InProcessServer(configuration: website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)), responder: website)
+/// let server = InProcessServer(configuration: try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)), responder: website)
 /// let page = await server.answer(try Request(method: .get, target: "/"))
 /// ```
 public struct InProcessServer: Sendable {
@@ -23,14 +23,32 @@ public struct InProcessServer: Sendable {
   public func answer(_ request: Request) async -> Response {
     var request = request
     var response = pipeline.respond(to: &request)
-    guard case .later = response.body else { return response }
-    response = await response.made()
     if case .later = response.body {
+      response = await response.made()
       // As the connection does: an answer made later must be an answer.
-      return .ourFault
+      if case .later = response.body { return sent(.ourFault) }
+      pipeline.finish(&response, for: request)
     }
-    pipeline.finish(&response, for: request)
-    return response
+    guard case .atSending(let make) = response.body else { return sent(response) }
+    // Sent now, so made now, as the connection makes it.
+    var made = make()
+    switch made.body {
+    case .later, .atSending: return sent(.ourFault)
+    case .bytes, .stream: break
+    }
+    if made.route == nil { made.route = response.route }
+    pipeline.finish(&made, for: request)
+    return sent(made)
+  }
+
+  /// `response` with the fields the server writes on every answer but a 304.
+  private func sent(_ response: Response) -> Response {
+    let common = pipeline.configuration.answerHeaders
+    guard response.status != .notModified, !common.fields.isEmpty else { return response }
+    var sent = response
+    sent.headers.reserveCapacity(sent.headers.fields.count + common.fields.count)
+    for field in common.fields { sent.headers.add(field.name, field.value) }
+    return sent
   }
 }
 

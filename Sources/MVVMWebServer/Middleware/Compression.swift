@@ -6,7 +6,7 @@
 /// Only a 200 with bytes is touched. Text types are compressed (`text/*`, JSON, SVG, JavaScript,
 /// XML), past `minimumSize` bytes, unless the answer says otherwise (`allowsCompression`, its own
 /// `Content-Encoding` or `Content-Range`); an answer that may not be kept (`no-store`) or has its
-/// own `ETag` gets no tag. An answer made later is handled once it is made.
+/// own `ETag` gets no tag. An answer made later or at sending is handled once it is made.
 ///
 /// ```swift
 /// ServerConfiguration(
@@ -33,7 +33,7 @@ public struct Compression: Middleware {
     switch response.body {
     case .bytes(let body):
       finish(&response, body: body, for: request)
-    case .later:
+    case .later, .atSending:
       response.amend { [self, request] made in
         guard case .bytes(let body) = made.body else { return }
         finish(&made, body: body, for: request)

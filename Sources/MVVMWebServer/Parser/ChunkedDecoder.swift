@@ -1,6 +1,17 @@
 /// Decodes a chunked request body (RFC 9112 §7.1) incrementally from a buffer; chunk extensions
 /// and trailer fields are read and dropped, and a trailer line that is no field is refused.
+///
+/// A chunk line is bounded, and its extension more tightly: a body of one-byte chunks each
+/// carrying a long extension costs hundreds of raw bytes per byte it delivers, and what the
+/// decoder has consumed is let go by the connection as it goes (`ConnectionState.readBody`), so
+/// no more than one line of overhead is ever held.
 struct ChunkedDecoder {
+  /// The most bytes a chunk line (its size and extensions, without the line break) may have.
+  static let maxLineLength = 1024
+  /// The most bytes a chunk line's extensions (from the first `;`) may have. Nothing we serve
+  /// reads them; they are only overhead a client could make us hold and scan.
+  static let maxExtensionLength = 256
+
   private enum State {
     case size
     case data(remaining: Int)
@@ -28,15 +39,21 @@ struct ChunkedDecoder {
       switch state {
       case .size:
         guard let end = buffer[index...].firstIndex(of: .lf) else {
-          return buffer.count - index > 1024 ? .failed(invalid) : .needMore
+          return buffer.count - index > Self.maxLineLength + 1 ? .failed(invalid) : .needMore
         }
         var line = buffer[index..<end]
         if line.last == .cr { line.removeLast() }
+        guard line.count <= Self.maxLineLength else { return .failed(invalid) }
         // A CR or another control byte inside the line (in an extension, say) is not framing.
         guard !line.contains(where: { $0 < 0x20 && $0 != .tab || $0 == 0x7f }) else {
           return .failed(invalid)
         }
-        if let semicolon = line.firstIndex(of: .semicolon) { line = line[..<semicolon] }
+        if let semicolon = line.firstIndex(of: .semicolon) {
+          guard line.endIndex - semicolon <= Self.maxExtensionLength else {
+            return .failed(extensionTooLong)
+          }
+          line = line[..<semicolon]
+        }
         while let last = line.last, last == .space || last == .tab { line.removeLast() }
         guard let parsed = Self.hexSize(line) else { return .failed(invalid) }
         index = end + 1
@@ -108,6 +125,13 @@ struct ChunkedDecoder {
 
   private var tooLarge: HTTPError {
     HTTPError(.contentTooLarge, "The request body is larger than the \(maxBodySize) bytes allowed.")
+  }
+
+  private var extensionTooLong: HTTPError {
+    HTTPError(
+      .badRequest,
+      "A chunk extension of the request body is longer than the \(Self.maxExtensionLength) bytes allowed."
+    )
   }
 
   private var invalid: HTTPError {

@@ -45,8 +45,33 @@ public struct Response: Sendable {
   }
 
   /// A redirect; 303 by default, so a form post is followed by a GET (Post/Redirect/Get).
+  /// `Location` is a URI, ASCII only: a byte outside ASCII (a name in another script), a space
+  /// or another character no URI holds is percent-encoded, as its UTF-8 bytes; escapes already
+  /// there are kept. CR, LF and NUL are left for the server's header check, which answers 500.
   public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> Response {
-    Response(status: status, headers: ["Location": location])
+    Response(status: status, headers: ["Location": uriText(location)])
+  }
+
+  /// `text` with every byte a URI may not hold percent-encoded (RFC 3986 §2: outside ASCII,
+  /// DEL, the space, the double quote, angle brackets, backslash, caret, backtick, braces and
+  /// the bar); unchanged, and not copied, when it has none.
+  static func uriText(_ text: String) -> String {
+    func escapes(_ byte: UInt8) -> Bool {
+      byte >= 0x7F || byte == 0x20 || "\"<>\\^`{|}".utf8.contains(byte)
+    }
+    guard text.utf8.contains(where: escapes) else { return text }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count &* 3)
+    for byte in text.utf8 {
+      if escapes(byte) {
+        // trap-ok: each half of a byte indexes the 16 digits
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The plain 500 for a bug of ours the server caught (an unsafe header, a failure no router
@@ -94,6 +119,22 @@ public struct Response: Sendable {
     }
   }
 
+  /// An answer made by the connection at the moment it sends it, on its queue: after the
+  /// answers before it, and only while the client is still there and its wait has not run out.
+  /// `make` is called then, once, and what it returns is sent (it may not itself be made later
+  /// or at sending). For an answer that takes a share of something bounded, a place among the
+  /// open streams say: an answer that is never sent (its client gone, its time up) takes none.
+  ///
+  /// ```swift
+  /// .atSending {
+  ///   guard places.take() else { return .text("Too many streams.\n", status: .serviceUnavailable) }
+  ///   return Response(body: .stream { writer in writer.onEnd { places.giveBack() } })
+  /// }
+  /// ```
+  public static func atSending(_ make: @escaping @Sendable () -> Response) -> Response {
+    Response(body: .atSending(make))
+  }
+
   /// What an answer made later (`later`) hands on when its work threw instead of answering: the
   /// router makes the error page a synchronous handler's error gets (an `HTTPError` with its
   /// status, anything else a logged 500).
@@ -133,19 +174,26 @@ public struct Response: Sendable {
     }
   }
 
-  /// Applies `change` to the answer: now, or, for one made later, when it is made. Steps that
-  /// every answer goes through (security headers, the route's name) use it.
+  /// Applies `change` to the answer: now, or, for one made later or at sending, when it is made.
+  /// Steps that every answer goes through (security headers, the route's name) use it.
   public mutating func amend(_ change: @escaping @Sendable (inout Response) -> Void) {
-    guard case .later(let start) = body else {
-      change(&self)
-      return
-    }
-    body = .later { complete in
-      start { made in
-        var made = made
-        change(&made)
-        complete(made)
+    switch body {
+    case .later(let start):
+      body = .later { complete in
+        start { made in
+          var made = made
+          change(&made)
+          complete(made)
+        }
       }
+    case .atSending(let make):
+      body = .atSending {
+        var made = make()
+        change(&made)
+        return made
+      }
+    case .bytes, .stream:
+      change(&self)
     }
   }
 }
@@ -161,4 +209,7 @@ public enum ResponseBody: Sendable {
   /// The whole answer is made later (`Response.later`); this one's status and headers are not
   /// sent.
   case later(@Sendable (_ complete: @escaping @Sendable (Response) -> Void) -> Void)
+  /// The whole answer is made as it is sent (`Response.atSending`); this one's status and
+  /// headers are not sent.
+  case atSending(@Sendable () -> Response)
 }

@@ -9,13 +9,15 @@
 enum ResponseHead {
   static func encode(
     _ response: Response, contentLength: Int?, chunked: Bool = true, keepAlive: Bool,
-    minorVersion: Int, serverName: String, requestID: String?, into output: inout [UInt8],
-    fixedRoom: Int = 256
+    minorVersion: Int, serverName: String, requestID: String?, answerHeaders: [UInt8] = [],
+    into output: inout [UInt8], fixedRoom: Int = 256
   ) {
     let id = requestID ?? ""
     // Room for the strings, and `fixedRoom` for the fixed text and the numbers (under 200
     // bytes): enough, and a head that did not fit is written again with twice the room.
-    var room = fixedRoom + response.status.reason.utf8.count + serverName.utf8.count + id.utf8.count
+    var room =
+      fixedRoom + response.status.reason.utf8.count + serverName.utf8.count + id.utf8.count
+      + answerHeaders.count
     response.headers.fields.withUnsafeBufferPointer { fields in
       for index in fields.indices {
         room += fields[index].name.utf8.count + fields[index].value.utf8.count + 4
@@ -28,7 +30,8 @@ enum ResponseHead {
         var head = HeadWriter(buffer[start...])
         write(
           response, contentLength: contentLength, chunked: chunked, keepAlive: keepAlive,
-          minorVersion: minorVersion, serverName: serverName, requestID: id, to: &head)
+          minorVersion: minorVersion, serverName: serverName, requestID: id,
+          answerHeaders: answerHeaders, to: &head)
         return head.fitted ? head.count : nil
       }
       output.removeLast(room - (written ?? 0))
@@ -39,7 +42,8 @@ enum ResponseHead {
 
   private static func write(
     _ response: Response, contentLength: Int?, chunked: Bool, keepAlive: Bool,
-    minorVersion: Int, serverName: String, requestID: String, to head: inout HeadWriter
+    minorVersion: Int, serverName: String, requestID: String, answerHeaders: [UInt8],
+    to head: inout HeadWriter
   ) {
     head.write("HTTP/1.1 ")
     head.writeDecimal(response.status.code)
@@ -57,6 +61,8 @@ enum ResponseHead {
       head.write(requestID)
       head.write("\r\n")
     }
+    // Lines written once for every answer (the site's security headers); a 304's copy has them.
+    if response.status.code != 304 { answerHeaders.withUnsafeBufferPointer { head.write($0) } }
     response.headers.fields.withUnsafeBufferPointer { fields in
       // By index over the storage: iterating copied each field out, a retain and a release of
       // both its strings.
@@ -67,9 +73,10 @@ enum ResponseHead {
         head.write("\r\n")
       }
     }
-    if response.status.code == 304 {
+    if response.status.code == 304 || response.status.code == 204 {
       // A 304 stands for the representation it validates and has no length of its own
-      // (RFC 9110 §15.4.5): a Content-Length of 0 would describe the wrong body.
+      // (RFC 9110 §15.4.5): a Content-Length of 0 would describe the wrong body. A 204 has no
+      // content, and RFC 9110 §8.6 forbids it a Content-Length.
     } else if let contentLength {
       head.write("Content-Length: ")
       head.writeDecimal(contentLength)

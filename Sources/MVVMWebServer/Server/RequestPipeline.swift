@@ -13,6 +13,9 @@ final class RequestPipeline: Sendable {
   let connectionQueueLabel: String
   /// The bytes waiting for every open stream together, held to the configuration's budget.
   let streamBacklog: StreamBacklog
+  /// The configuration's `answerHeaders` as they go on the wire, written once here: every
+  /// answer's head copies these bytes instead of writing and checking the fields anew.
+  let answerHeaderLines: [UInt8]
   private let chain: Chain
 
   init(configuration: ServerConfiguration, responder: any Responder, draining: DrainingState) {
@@ -21,6 +24,17 @@ final class RequestPipeline: Sendable {
     connectionQueueLabel = configuration.label + ".connection"
     streamBacklog = StreamBacklog(budget: configuration.maxStreamBacklog)
     chain = Chain(configuration.middleware, then: responder, draining: draining)
+    var lines: [UInt8] = []
+    for field in configuration.answerHeaders.fields {
+      guard HTTPHeaders([field]).firstUnsafeField == nil else {
+        configuration.logger.error(
+          "the answer header \(field.name.debugDescription) holds CR, LF, NUL or an invalid name; left out"
+        )
+        continue
+      }
+      lines += Array("\(field.name): \(field.value)\r\n".utf8)
+    }
+    answerHeaderLines = lines
   }
 
   /// Answers one request, through the middleware to the responder. What they set on the request

@@ -19,6 +19,9 @@ public struct StaticFile: Sendable {
     self.etag = etag
   }
 
+  /// The bytes it holds: the file's, and its gzip body's.
+  var byteCount: Int { bytes.count + (gzipped?.count ?? 0) }
+
   /// A file held in memory. Its `ETag` is a hash of its bytes, so a new build with other bytes
   /// is fetched again.
   public init(bytes: [UInt8], contentType: String) {

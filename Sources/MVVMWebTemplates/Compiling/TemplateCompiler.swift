@@ -442,7 +442,9 @@ struct TemplateCompiler {
         )
         continue
       }
-      pairs.append((String(words[0]), String(words[1])))
+      // Lower case, as the element's own attributes are read: `ONCLICK` is `onclick` to HTML,
+      // and to every check here.
+      pairs.append((words[0].lowercased(), String(words[1])))
     }
     return pairs
   }

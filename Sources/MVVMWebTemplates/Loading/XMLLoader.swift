@@ -191,7 +191,11 @@ final class XMLLoader {
         }
         continue
       }
-      attributes.append(.init(name: name, isBinding: namespace == bindingNamespace, value: text))
+      // HTML's names have no case (`ONCLICK` is `onclick`): read in lower case, every check of
+      // a name (code attributes, URL attributes, raw-text elements) sees the one spelling.
+      let isBinding = namespace == bindingNamespace
+      attributes.append(
+        .init(name: isBinding ? name : name.lowercased(), isBinding: isBinding, value: text))
     }
     var children: [TemplateNode] = []
     var child = node.pointee.children
@@ -214,7 +218,7 @@ final class XMLLoader {
       }
     }
     return TemplateElement(
-      name: String(cString: node.pointee.name),
+      name: String(cString: node.pointee.name).lowercased(),
       attributes: attributes, children: children, file: file, line: Int(xmlGetLineNo(node)))
   }
 

@@ -3,6 +3,7 @@ import FortunesWeb
 import Foundation
 import League
 import LeagueWeb
+import Logging
 import MVVMWeb
 import MVVMWebApp
 import Memories
@@ -84,12 +85,14 @@ public struct Demo: App {
   public func site(_ context: AppContext, stores: AppStores) throws -> Site {
     let media = (context.dataDirectory as NSString).appendingPathComponent("media")
     if !noDemo, context.purpose != .checking { try Self.seed(stores, media: media) }
+    if context.purpose == .serving { try Self.reportSharedNames(stores.league) }
     try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
     var site = try Site(context)
     try site.addAccounts(context)
     site.layout { path in SiteNavigation(path: path) }
     // Browsers ask for /favicon.ico by themselves where no page names an icon.
-    let icon = try StaticFiles(root: context.configuration.publicDirectory)
+    let icon = try StaticFiles(
+      root: context.configuration.publicDirectory, cache: context.configuration.fileCache)
     site.get(Route("/favicon.ico")) { request in
       icon.respond(to: request, segments: ["favicon.svg"])
     }
@@ -110,6 +113,23 @@ public struct Demo: App {
     let home = site.path(for: LeagueDestination.matches)
     site.get(Route("/")) { request in .redirect(to: request.location(home), status: .found) }
     return site
+  }
+
+  /// Logs the players a league kept from before the stores' one rule for names
+  /// (`PlayerName.key`) that share a name under it: both stay, and only a person can tell which
+  /// to rename.
+  static func reportSharedNames(
+    _ league: any LeagueStore, to logger: Logger = Logger(label: "mvvmweb")
+  ) throws {
+    for players in try league.playersSharingNames() {
+      let names = players.map { "\"\($0.name)\" (\($0.id.lowercasedText))" }
+      logger.warning(
+        """
+        league: the players \(names.joined(separator: ", ")) have one name under the rule names \
+        are compared by (Unicode canonical equivalence, case folded); both are kept, and new \
+        players cannot take it: rename one to tell them apart
+        """)
+    }
   }
 
   /// Demo players, matches and memories in a fresh database.

@@ -100,4 +100,18 @@ import Testing
       #expect(throws: TestFailure.self) { try form.fill("Nickname", with: "A") }
     }
   }
+
+  /// Served on 127.0.0.1 with no hosts named, the site answers its own names only: a page on a
+  /// name rebound to 127.0.0.1 (DNS rebinding) is refused, whatever a forwarding header adds.
+  @Test(arguments: [TestTransport.inProcess, .socket])
+  func aForeignHostIsRefusedWhateverAProxyHeaderSays(transport: TestTransport) async throws {
+    try await site().test(transport) { client in
+      for extra in [("X-Forwarded-Host", "localhost"), ("Forwarded", "host=localhost")] {
+        let refused = try await client.get("/", headers: [("Host", "evil.example"), extra])
+        #expect(refused.status == 400, "\(extra)")
+        #expect(refused.text.contains("This server does not answer for the host evil.example."))
+      }
+      #expect(try await client.get("/", headers: [("Host", "localhost:8080")]).status == 200)
+    }
+  }
 }
