@@ -71,14 +71,19 @@ extension Accounts {
     let account = try await account(named: name)
     let sessions = try await executor.write { try self.store.removeAccount(id: account.id) }
     cache.forget(account: account.id)
-    end(sessions ?? [])
+    await end(sessions ?? [])
   }
 
-  /// Gives the account `name` the role `role`, from its next request on.
+  /// Ends every session of the account `name`, on every instance: someone who lost a device
+  /// is signed out of it.
+  public func endSessions(name: String) async throws {
+    try await endSessions(of: try await account(named: name).id, keeping: nil)
+  }
+
+  /// Gives the account `name` the role `role`, from its next request on; the live pages its
+  /// sessions follow are closed, and open again as the new role sees them.
   public func setRole(_ role: Role, of name: String) async throws {
-    let account = try await account(named: name)
-    _ = try await executor.write { try self.store.setRole(role.name, of: account.id) }
-    cache.forget(account: account.id)
+    try await setRole(role.name, of: try await account(named: name))
   }
 
   /// The account `name`, or `ChangeError.noSuchAccount`.
@@ -92,10 +97,7 @@ extension Accounts {
   /// The account `name` with `role`, made if missing: for a test that signs a client in.
   func testAccount(name: String, role: String) async throws -> Account {
     if let account = try await executor.read({ try self.store.account(named: name) }) {
-      if account.role != role {
-        _ = try await executor.write { try self.store.setRole(role, of: account.id) }
-        cache.forget(account: account.id)
-      }
+      if account.role != role { try await setRole(role, of: account) }
       return Account(
         id: account.id, name: account.name, role: role, passwordHash: account.passwordHash,
         created: account.created)
@@ -103,6 +105,15 @@ extension Accounts {
     return try await executor.write {
       try self.store.addAccount(name: name, role: role, at: self.now())
     }
+  }
+
+  private func setRole(_ role: String, of account: Account) async throws {
+    let sessions = try await executor.write {
+      _ = try self.store.setRole(role, of: account.id)
+      return try self.store.sessions(of: account.id).map(\.hash)
+    }
+    cache.forget(account: account.id)
+    await end(sessions)
   }
 
   private func link(for account: Account) async throws -> Link {

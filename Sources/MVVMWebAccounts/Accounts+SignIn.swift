@@ -33,8 +33,10 @@ extension Accounts {
     let hash = try await decoyOr(account?.passwordHash)
     let right = try await passwords.verify(password, against: hash)
     guard right, let account, account.passwordHash != nil else {
+      // The wait counts from when the failure is known, not from when the try came in.
+      let failed = now()
       _ = try await executor.write {
-        try keys.map { try self.store.recordFailure(for: $0, at: time) }
+        try keys.map { try self.store.recordFailure(for: $0, at: failed) }
       }
       return .refused
     }

@@ -15,9 +15,11 @@ public final class Accounts: Sendable {
   /// How long sessions and links last.
   public let settings: AccountSettings
   let cache = SessionCache()
-  /// Told the keys of sessions that ended (signed out, ended from another, by a password change,
-  /// with their account): the live pages they follow are closed.
-  let ended: @Sendable ([TokenHash]) -> Void
+  /// Tells the other instances sharing the store which sessions ended here (PostgreSQL's
+  /// `NOTIFY`); each of them calls `endedElsewhere`.
+  let tellOthers: @Sendable ([TokenHash]) async throws -> Void
+  /// Told which sessions ended or changed, here or elsewhere: the site's live pages.
+  private let whenEnded = Mutex<[@Sendable (EndedSessions) -> Void]>([])
   /// The time now (a test's clock, or the system's).
   let now: @Sendable () -> Date
   /// A hash of nothing anyone knows, checked for a name no account has (`signIn`).
@@ -29,14 +31,14 @@ public final class Accounts: Sendable {
   public init(
     store: any AccountStore, executor: StoreExecutor, passwords: PasswordLane,
     settings: AccountSettings = AccountSettings(),
-    ended: @escaping @Sendable ([TokenHash]) -> Void = { _ in },
+    tellOthers: @escaping @Sendable ([TokenHash]) async throws -> Void = { _ in },
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.store = store
     self.executor = executor
     self.passwords = passwords
     self.settings = settings
-    self.ended = ended
+    self.tellOthers = tellOthers
     self.now = now
   }
 
@@ -138,21 +140,44 @@ public final class Accounts: Sendable {
     return token
   }
 
-  /// Ends the sessions `hashes`, here and in every live page they follow.
-  func end(_ hashes: [TokenHash]) {
+  /// Ends the sessions `hashes` (or, after a role change, lets them be read again) in this
+  /// instance's cache and the live pages they follow, then on the other instances.
+  func end(_ hashes: [TokenHash]) async {
     guard !hashes.isEmpty else { return }
-    cache.forget(hashes)
-    ended(hashes)
+    forget(.keys(Set(hashes.map(\.hex))), hashes)
+    do {
+      try await tellOthers(hashes)
+    } catch {
+      // Their caches still let the sessions go within a second; their live pages stay open.
+      logger.error("the other instances could not be told that sessions ended: \(error)")
+    }
+  }
+
+  /// Another instance sharing the store ended the sessions `hashes`; nil when what it said was
+  /// missed (the connection that listens was lost), so any session may have ended.
+  public func endedElsewhere(_ hashes: [TokenHash]?) {
+    guard let hashes else { return forget(.all, nil) }
+    forget(.keys(Set(hashes.map(\.hex))), hashes)
+  }
+
+  /// Calls `handler` whenever sessions end or change, here or on another instance.
+  func whenSessionsEnd(_ handler: @escaping @Sendable (EndedSessions) -> Void) {
+    whenEnded.withLock { $0.append(handler) }
+  }
+
+  private func forget(_ ended: EndedSessions, _ hashes: [TokenHash]?) {
+    if let hashes { cache.forget(hashes) } else { cache.forgetAll() }
+    for handler in whenEnded.withLock({ $0 }) { handler(ended) }
   }
 
   /// Signs the session `hash` out.
   func signOut(_ hash: TokenHash) async throws {
-    if try await executor.write({ try self.store.removeSession(hash) }) { end([hash]) }
+    if try await executor.write({ try self.store.removeSession(hash) }) { await end([hash]) }
   }
 
   /// Ends every session of `account` but `kept`.
   func endSessions(of account: UUID, keeping kept: TokenHash?) async throws {
-    end(try await executor.write { try self.store.removeSessions(of: account, keeping: kept) })
+    await end(try await executor.write { try self.store.removeSessions(of: account, keeping: kept) })
   }
 
   // MARK: Helpers

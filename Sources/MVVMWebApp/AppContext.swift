@@ -131,7 +131,12 @@ public final class AppContext: Sendable {
       }
       let accounts = Accounts(
         store: store, executor: database.executor, passwords: PasswordLane(),
-        settings: accountSettings)
+        settings: accountSettings
+      ) { ended in
+        for payload in SessionNotice.payloads(ended) {
+          try await database.notify(SessionNotice.channel, payload)
+        }
+      }
       opened = accounts
       return accounts
     }

@@ -74,10 +74,34 @@ public final class AppDatabase: Sendable {
   /// any instance. With SQLite there is one instance: its stores publish on `changes` directly,
   /// and this does nothing.
   public func follow(_ topics: [ChangeTopic], on changes: ChangeFeed) throws {
+    try listen(to: topics.map(\.name)) { channel, _ in changes.publish(ChangeTopic(channel)) }
+  }
+
+  /// Calls `heard` with the payload of every `NOTIFY` on `channel` (a plain lowercase word)
+  /// that any instance sends on a shared PostgreSQL database, and with nil when some may have
+  /// been missed (the connection that listens was lost, and is back). With SQLite there is one
+  /// instance, and this does nothing.
+  public func listen(to channel: String, _ heard: @escaping @Sendable (String?) -> Void) throws {
+    try listen(to: [channel]) { _, payload in heard(payload) }
+  }
+
+  /// Sends `payload` to every instance listening on `channel` (this one too), on the store's
+  /// write lane. With SQLite, does nothing.
+  public func notify(_ channel: String, _ payload: String) async throws {
+    guard case .postgres(let pool, _) = storage else { return }
+    try await executor.write {
+      try pool.withConnection { connection in
+        _ = try connection.query("SELECT pg_notify($1, $2)", [channel, payload])
+      }
+    }
+  }
+
+  private func listen(
+    to channels: [String], _ heard: @escaping @Sendable (String, String?) -> Void
+  ) throws {
     guard case .postgres(_, let url) = storage else { return }
     let listener = try PostgresListener(
-      url: url, channels: topics.map(\.name), logger: Logger(label: "mvvmweb")
-    ) { channel in changes.publish(ChangeTopic(channel)) }
+      url: url, channels: channels, logger: Logger(label: "mvvmweb"), notify: heard)
     listeners.withLock { $0.append(listener) }
   }
 

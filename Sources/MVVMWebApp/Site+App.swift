@@ -20,12 +20,19 @@ extension Site {
 
 extension Site {
   /// Adds the app's accounts (on its database) to the site: the sign-in, sign-out, account and
-  /// one-time link pages, and the sessions every route's rule reads.
+  /// one-time link pages, and the sessions every route's rule reads. On a PostgreSQL database
+  /// several instances share, a site (served or tested) hears which sessions the others end,
+  /// and closes their live pages too.
   ///
   /// ```swift
   /// try site.addAccounts(context)
   /// ```
   public mutating func addAccounts(_ context: AppContext) throws {
-    try addAccounts(try context.accounts())
+    let accounts = try context.accounts()
+    try addAccounts(accounts)
+    guard context.purpose != .checking else { return }
+    try context.database().listen(to: SessionNotice.channel) { payload in
+      accounts.endedElsewhere(payload.map(SessionNotice.hashes(in:)))
+    }
   }
 }

@@ -244,15 +244,20 @@ public final class PostgresConnection: @unchecked Sendable {
     }
   }
 
-  /// Reads what has arrived on the socket and returns the channels notified since the last call.
-  public func notifications() throws(PostgresError) -> [String] {
+  /// Reads what has arrived on the socket and returns the notifications since the last call:
+  /// each one's channel and payload.
+  public func notifications() throws(PostgresError) -> [(channel: String, payload: String)] {
     guard PQconsumeInput(handle) == 1 else { throw connectionError }
-    var channels: [String] = []
+    var notifications: [(channel: String, payload: String)] = []
     while let notification = PQnotifies(handle) {
-      channels.append(String(cString: notification.pointee.relname))
+      notifications.append(
+        (
+          String(cString: notification.pointee.relname),
+          notification.pointee.extra.map { String(cString: $0) } ?? ""
+        ))
       PQfreemem(notification)
     }
-    return channels
+    return notifications
   }
 
   /// libpq's notice receiver: a warning (or worse) goes to standard error as one line; notices,

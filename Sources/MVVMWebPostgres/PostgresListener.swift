@@ -2,15 +2,16 @@ import Dispatch
 import Logging
 
 /// Follows `NOTIFY` on some channels over a connection of its own, read by a Dispatch source on
-/// libpq's socket (no thread waits on it). When the connection drops it reconnects every second
-/// until it can, then reports every channel once: what was missed meanwhile is unknown.
+/// libpq's socket (no thread waits on it), handing on each one's channel and payload. When the
+/// connection drops it reconnects every second until it can, then reports every channel once
+/// with no payload: what was missed meanwhile is unknown.
 ///
 /// `@unchecked Sendable`: its mutable state is touched only on `queue`.
 public final class PostgresListener: @unchecked Sendable {
   private let url: String
   private let channels: [String]
   private let queue = DispatchQueue(label: "mvvmweb.postgres.listen")
-  private let notify: @Sendable (String) -> Void
+  private let notify: @Sendable (_ channel: String, _ payload: String?) -> Void
   private let logger: Logger
   private var source: DispatchSourceRead?
   private var current: PostgresConnection?
@@ -23,7 +24,7 @@ public final class PostgresListener: @unchecked Sendable {
   /// plain lowercase words (the change topics), never input.
   public init(
     url: String, channels: [String], logger: Logger,
-    notify: @escaping @Sendable (String) -> Void
+    notify: @escaping @Sendable (_ channel: String, _ payload: String?) -> Void
   ) throws(PostgresError) {
     self.url = url
     self.channels = channels
@@ -78,7 +79,7 @@ public final class PostgresListener: @unchecked Sendable {
   private func read(_ connection: PostgresConnection) {
     guard current === connection else { return }
     do {
-      for channel in try connection.notifications() { notify(channel) }
+      for (channel, payload) in try connection.notifications() { notify(channel, payload) }
       // The server may close the connection in the same read that brought its last words.
       guard connection.isHealthy else { throw PostgresError("the server closed the connection") }
     } catch {
@@ -96,7 +97,7 @@ public final class PostgresListener: @unchecked Sendable {
       do {
         follow(try Self.listening(url: url, channels: channels))
         logger.notice("database notifications resumed")
-        channels.forEach(notify)
+        for channel in channels { notify(channel, nil) }
       } catch {
         reconnect()
       }

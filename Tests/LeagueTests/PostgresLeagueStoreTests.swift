@@ -33,7 +33,7 @@ import Testing
     let heard = Heard()
     let listener = try PostgresListener(
       url: url, channels: ["league"], logger: Logger(label: "test")
-    ) { channel in heard.append(channel) }
+    ) { channel, _ in heard.append(channel) }
     return (listener, heard)
   }
 

@@ -23,6 +23,9 @@ import Testing
     func signInForTesting(name: String, role: Role) async throws -> (name: String, value: String) {
       throw TestFailure("These tests sign in with a header.")
     }
+
+    /// These tests end no session (the accounts' own tests close live pages as sessions end).
+    func whenSessionsEnd(_ handler: @escaping @Sendable (EndedSessions) -> Void) {}
   }
 
   static let open = Route("/open")

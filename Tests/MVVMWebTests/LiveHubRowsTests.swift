@@ -46,7 +46,7 @@ import Testing
     #expect(
       hub.reserve("/list", page: "list.xhtml", topics: [ChangeTopic("league")], render: page.render)
         == .admitted)
-    hub.join("/list", lastEventID: lastEventID, stream)
+    hub.join("/list", lastEventID: lastEventID, session: nil, stream)
   }
 
   func change(_ page: Page, _ rows: [String]) {

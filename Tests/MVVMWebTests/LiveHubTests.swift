@@ -69,10 +69,10 @@ import Testing
 
   func join(
     _ hub: LiveHub, _ page: Page, _ stream: KeptStream, key: String = "/page",
-    lastEventID: String? = nil
+    lastEventID: String? = nil, session: String? = nil
   ) {
     #expect(reserve(hub, page, key: key) == .admitted)
-    hub.join(key, lastEventID: lastEventID, stream)
+    hub.join(key, lastEventID: lastEventID, session: session, stream)
   }
 
   @Test func aHundredViewersCostOneRenderPerChangeAndGetTheSameBytes() {
@@ -132,6 +132,26 @@ import Testing
     #expect(!hub.isFollowed("/page"))
     #expect(reserve(hub, page) == .admitted && reserve(hub, page) == .admitted)
     #expect(reserve(hub, page) == .tooManyStreams)
+  }
+
+  @Test func anEndedSessionClosesItsStreamsOnEveryPageAndNoOtherStream() {
+    let hub = hub(maxStreams: 4)
+    let page = Page()
+    let (mine, mineElsewhere, theirs, signedOut) = (KeptStream(), KeptStream(), KeptStream(), KeptStream())
+    join(hub, page, mine, session: "aa")
+    join(hub, page, mineElsewhere, key: "/other", session: "aa")
+    join(hub, page, theirs, session: "bb")
+    join(hub, page, signedOut)
+    hub.end(.keys(["aa", "cc"]))
+    #expect(mine.isFinished && mineElsewhere.isFinished)
+    #expect(!theirs.isFinished && !signedOut.isFinished)
+    #expect(!hub.isFollowed("/other"))
+    // Their places are given back.
+    #expect(reserve(hub, page) == .admitted && reserve(hub, page) == .admitted)
+    #expect(reserve(hub, page) == .tooManyStreams)
+
+    hub.end(.all)
+    #expect(theirs.isFinished && !signedOut.isFinished)
   }
 
   @Test func pagesBeyondTheCapAreRefusedAndAFollowedOneStillTakesStreams() {

@@ -28,6 +28,7 @@ extension Site {
   /// build.
   public mutating func resolveSessions(with resolver: any SessionResolver) {
     sessions = resolver
+    resolver.whenSessionsEnd { [hub] ended in hub.end(ended) }
   }
 
   /// Every role a rule names, and `admin`: the roles an account may be given.

@@ -24,6 +24,9 @@ final class LiveHub: Sendable {
     let topics: Set<ChangeTopic>
     let render: Render
     var streams: [Int: any LiveStream] = [:]
+    /// The session each signed-in stream came with (`RequestSession.key`), by stream: closed
+    /// when the session ends (`end`).
+    var sessions: [Int: String] = [:]
     /// Streams that have their place (`reserve`) but have not joined yet: they keep the channel.
     var joining = 0
     /// Its elements grew past `maxElementBytes`: it is no longer rendered, and each stream is
@@ -112,13 +115,13 @@ final class LiveHub: Sendable {
   /// The answer to a page's event request: a stream of the page's live elements, or 503 when
   /// `maxStreams` are open or `maxPages` other pages are followed. `key` names the page (its
   /// canonical address: the same for every viewer of the same page); `lastEventID` is where a
-  /// reconnecting browser was.
+  /// reconnecting browser was; `session` the key of the session it came with, if any.
   ///
   /// The place is taken as the connection sends the answer (`Response.atSending`), and the
   /// stream it opens fills it at once: an answer never sent (its client gone, its time up, the
   /// server stopping) takes none, and every stream that opens gives its place back as it ends.
   func stream(
-    key: String, page: String, topics: Set<ChangeTopic>, lastEventID: String?,
+    key: String, page: String, topics: Set<ChangeTopic>, lastEventID: String?, session: String?,
     isHead: Bool, render: @escaping Render
   ) -> Response {
     var response = Response(
@@ -143,7 +146,9 @@ final class LiveHub: Sendable {
         return refused
       }
       var opened = response
-      opened.body = .stream { [self] writer in join(key, lastEventID: lastEventID, writer) }
+      opened.body = .stream { [self] writer in
+        join(key, lastEventID: lastEventID, session: session, writer)
+      }
       return opened
     }
   }
@@ -172,9 +177,9 @@ final class LiveHub: Sendable {
   }
 
   /// Adds a stream, in a place `reserve` took, to the page at `key`: it gets the page's current
-  /// elements unless `lastEventID` says it has them, then every change. Its place is given back
-  /// when it ends.
-  func join(_ key: String, lastEventID: String?, _ writer: any LiveStream) {
+  /// elements unless `lastEventID` says it has them, then every change, until it ends or its
+  /// `session` does. Its place is given back when it ends.
+  func join(_ key: String, lastEventID: String?, session: String?, _ writer: any LiveStream) {
     let (id, tooLarge) = state.withLock { state in
       state.nextStream += 1
       let id = state.nextStream
@@ -199,6 +204,7 @@ final class LiveHub: Sendable {
         }
       }
       state.channels[key]?.streams[id] = writer
+      if let session { state.channels[key]?.sessions[id] = session }
       return (id, state.channels[key]?.tooLarge == true)
     }
     writer.onEnd { [self] in leave(key, id) }
@@ -208,11 +214,29 @@ final class LiveHub: Sendable {
   private func leave(_ key: String, _ id: Int) {
     state.withLock { state in
       guard state.channels[key]?.streams.removeValue(forKey: id) != nil else { return }
+      state.channels[key]?.sessions[id] = nil
       state.openStreams -= 1
       if let channel = state.channels[key], channel.streams.isEmpty, channel.joining == 0 {
         state.channels[key] = nil
       }
     }
+  }
+
+  /// Closes the streams of the sessions that `ended`: a browser that reconnects is asked again
+  /// who it is, and follows what it may see now (the page signed out, or for its new role).
+  func end(_ ended: EndedSessions) {
+    let streams = state.withLock { state in
+      state.channels.values.flatMap { channel in
+        channel.sessions.compactMap { id, session -> (any LiveStream)? in
+          switch ended {
+          case .all: channel.streams[id]
+          case .keys(let keys): keys.contains(session) ? channel.streams[id] : nil
+          }
+        }
+      }
+    }
+    // Ended outside the lock: a stream's end runs `leave`, which takes it.
+    for stream in streams { stream.finish() }
   }
 
   private func beat() {

@@ -61,7 +61,7 @@ struct LivePages: Sendable {
           // A reopened stream (the tab shown again) says it in the query: a new EventSource
           // cannot send the header.
           lastEventID: request.headers["last-event-id"] ?? request.query["last-event-id"],
-          isHead: request.method == .head, render: render)
+          session: request.session?.key, isHead: request.method == .head, render: render)
       }
       // An address nobody follows yet may name nothing (a deleted match): build its view model
       // once, so it gets its 404 like the page would. A followed address is known to be good.

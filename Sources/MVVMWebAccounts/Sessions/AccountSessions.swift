@@ -65,6 +65,10 @@ struct AccountSessions: SessionResolver {
       entry, client: request.clientAddress, agent: request.headers["user-agent"] ?? "")
   }
 
+  func whenSessionsEnd(_ handler: @escaping @Sendable (EndedSessions) -> Void) {
+    accounts.whenSessionsEnd(handler)
+  }
+
   func signInForTesting(name: String, role: Role) async throws -> (name: String, value: String) {
     let account = try await accounts.testAccount(name: name, role: role.name)
     let token = try await accounts.startSession(for: account, client: "test", agent: "test")

@@ -152,15 +152,26 @@ public struct TokenHash: Hashable, Sendable {
 
   /// The hash whose hex digits are `hex`; nil unless they are 64 hex digits.
   public init?(hex: some StringProtocol) {
-    guard hex.utf8.count == 64 else { return nil }
+    let digits = Array(hex.utf8)
+    guard digits.count == 64 else { return nil }
     var bytes: [UInt8] = []
-    var index = hex.startIndex
-    while index < hex.endIndex {
-      let next = hex.index(index, offsetBy: 2)
-      guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-      bytes.append(byte)
-      index = next
+    bytes.reserveCapacity(32)
+    for pair in stride(from: 0, to: 64, by: 2) {
+      guard let high = Self.value(of: digits[pair]), let low = Self.value(of: digits[pair + 1])
+      else { return nil }
+      bytes.append(high << 4 | low)
     }
     self.bytes = bytes
   }
+
+  /// The value of one hex digit.
+  private static func value(of digit: UInt8) -> UInt8? {
+    switch digit {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
 }
