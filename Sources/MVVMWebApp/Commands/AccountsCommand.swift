@@ -13,7 +13,7 @@ struct AccountsCommand<Application: App>: ParsableCommand {
       subcommands: [
         AddAccount<Application>.self, ListAccounts<Application>.self,
         RemoveAccount<Application>.self, SetRole<Application>.self,
-        NewLink<Application>.self,
+        NewLink<Application>.self, EndSessions<Application>.self,
       ])
   }
 }
@@ -142,6 +142,27 @@ struct RemoveAccount<Application: App>: ParsableCommand {
     let name = name
     try waiting { try await accounts.remove(name: name) }
     print("Removed \(name); its sessions have ended.")
+  }
+}
+
+/// `accounts end-sessions NAME`: signs a person out everywhere (a lost laptop), keeping the account.
+struct EndSessions<Application: App>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "end-sessions",
+      abstract: "End every session of an account, on every instance; its live pages close.")
+  }
+
+  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
+  var name: String
+
+  @OptionGroup var target: AccountsTarget<Application>
+
+  func run() throws {
+    let accounts = try target.accounts()
+    let name = name
+    try waiting { try await accounts.endSessions(name: name) }
+    print("Every session of \(name) has ended.")
   }
 }
 
