@@ -164,3 +164,28 @@ def chromium(javascript=True):
         options.binary_location = binary
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+def add_account(app, name, role="member", *store_args):
+    """`mvvmweb accounts add NAME --role ROLE` on the app's store, as an admin runs it: the path
+    and query of the one-time link it prints. `store_args` name another store (`--database URL`)."""
+    import re
+
+    store = list(store_args) or ["--data", app.data]
+    printed = subprocess.run(
+        [binary_path(), "accounts", "add", name, "--role", role, *store, "--url", app.base_url],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    link = urllib.parse.urlsplit(re.search(r"https?://\S+", printed).group(0))
+    return f"{link.path}?{link.query}"
+
+
+def sign_in(app, name, role="member", password="a long and unusual passphrase", *store_args):
+    """An account made and signed in as its person does it: the admin's link, a password set
+    there. Returns the session cookie as a `Cookie` header's value."""
+    link = add_account(app, name, role, *store_args)
+    code = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["code"][0]
+    answer = request("127.0.0.1", app.port, "POST", "/account/welcome",
+                     {"code": code, "password": password}, {"Sec-Fetch-Site": "same-origin"})
+    if answer.status != 303 or "set-cookie" not in answer.headers:
+        raise RuntimeError(f"setting {name}'s password answered {answer.status}: {answer.text}")
+    return answer.headers["set-cookie"].split(";", 1)[0]
