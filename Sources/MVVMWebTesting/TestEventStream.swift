@@ -187,6 +187,27 @@ public final class TestEventStream: Sendable {
     return nil
   }
 
+  /// Whether the server ends the stream within `timeout`, as it does when the session that
+  /// follows it ends (a sign-out, a role changed): what comes meanwhile is kept for `next`.
+  ///
+  /// ```swift
+  /// #expect(await live.ends(within: .seconds(1)))
+  /// ```
+  public func ends(within timeout: Duration = .seconds(5)) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      switch source.take() {
+      case .bytes(let bytes):
+        state.withLock { $0.pending += bytes }
+      case .ended:
+        return true
+      case .nothingYet:
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(2))
+      }
+    }
+  }
+
   /// Closes the stream, as a browser closing the page.
   public func close() {
     source.close()
