@@ -177,7 +177,8 @@ public final class Accounts: Sendable {
 
   /// Ends every session of `account` but `kept`.
   func endSessions(of account: UUID, keeping kept: TokenHash?) async throws {
-    await end(try await executor.write { try self.store.removeSessions(of: account, keeping: kept) })
+    await end(
+      try await executor.write { try self.store.removeSessions(of: account, keeping: kept) })
   }
 
   // MARK: Helpers

@@ -137,7 +137,9 @@ import Testing
   @Test func anEndedSessionClosesItsStreamsOnEveryPageAndNoOtherStream() {
     let hub = hub(maxStreams: 4)
     let page = Page()
-    let (mine, mineElsewhere, theirs, signedOut) = (KeptStream(), KeptStream(), KeptStream(), KeptStream())
+    let (mine, mineElsewhere, theirs, signedOut) = (
+      KeptStream(), KeptStream(), KeptStream(), KeptStream()
+    )
     join(hub, page, mine, session: "aa")
     join(hub, page, mineElsewhere, key: "/other", session: "aa")
     join(hub, page, theirs, session: "bb")
