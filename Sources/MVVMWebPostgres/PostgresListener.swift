@@ -7,7 +7,7 @@ import Logging
 /// with no payload: what was missed meanwhile is unknown.
 ///
 /// `@unchecked Sendable`: its mutable state is touched only on `queue`.
-public final class PostgresListener: @unchecked Sendable {
+package final class PostgresListener: @unchecked Sendable {
   private let url: String
   private let channels: [String]
   private let queue = DispatchQueue(label: "mvvmweb.postgres.listen")
@@ -22,7 +22,7 @@ public final class PostgresListener: @unchecked Sendable {
 
   /// Starts listening now; throws when the first connection cannot be made. Channel names are
   /// plain lowercase words (the change topics), never input.
-  public init(
+  package init(
     url: String, channels: [String], logger: Logger,
     notify: @escaping @Sendable (_ channel: String, _ payload: String?) -> Void
   ) throws(PostgresError) {
@@ -42,7 +42,7 @@ public final class PostgresListener: @unchecked Sendable {
   }
 
   /// Stops listening and closes the connection.
-  public func stop() {
+  package func stop() {
     queue.sync {
       stopped = true
       watchdog.cancel()

@@ -3,12 +3,12 @@ import MVVMWebViewModels
 
 /// Every page of an app, loaded from a templates folder, validated and compiled once at start-up.
 /// If anything is wrong in any template, it refuses with all the problems at once.
-public struct TemplateLibrary: Sendable {
+package struct TemplateLibrary: Sendable {
   private let pages: [String: CompiledTemplate]
   /// The outputs of the pages' view models and of the site object that no template binds, page
   /// by page in name order, then the site's: a value computed for nothing, or a link a template
   /// still writes as text.
-  public let unboundOutputs: [UnboundOutput]
+  package let unboundOutputs: [UnboundOutput]
 
   /// Loads each page named in `pages` (a file name relative to `directory`, like
   /// `matches.xhtml`) and checks its bindings against the schema of the view model it will render.
@@ -24,7 +24,7 @@ public struct TemplateLibrary: Sendable {
   ///
   /// With `liveScript`, a page with live parts (`m:live`, `m:inputs`) must load that script
   /// (`<script src="…">`): without it they would never change.
-  public init(
+  package init(
     directory: String, pages: [String: OutputSchema], site: OutputSchema = OutputSchema([]),
     inputs: [String: [InputDeclaration]] = [:], assetPrefixes: [String] = ["/static/"],
     liveScript: String? = nil
@@ -92,10 +92,10 @@ public struct TemplateLibrary: Sendable {
   }
 
   /// The compiled page `page` (its file, `"rankings.xhtml"`), or nil when it was not declared.
-  public subscript(page: String) -> CompiledTemplate? {
+  package subscript(page: String) -> CompiledTemplate? {
     pages[page]
   }
 
   /// How many pages were compiled.
-  public var pageCount: Int { pages.count }
+  package var pageCount: Int { pages.count }
 }

@@ -9,7 +9,7 @@ public final class CapturedLog: Sendable {
 
   public init() {}
 
-  public func logger(format: LineLogHandler.Format = .text) -> Logger {
+  package func logger(format: LineLogHandler.Format = .text) -> Logger {
     Logger(label: "test") { _ in
       LineLogHandler(format: format, level: .trace) { line in
         self.lines.withLock { $0.append(line) }

@@ -4,7 +4,7 @@ import Glibc
 /// The deadline of the store call running on the current thread, so a store's own waits (SQLite's
 /// busy handler) end with it: a write that started late, behind another that waited for a lock,
 /// still gets its 503 within its deadline instead of waiting a whole busy timeout more.
-public enum StoreCallDeadline {
+package enum StoreCallDeadline {
   /// Where each store thread keeps its call's deadline, in uptime nanoseconds (0: none).
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -18,7 +18,7 @@ public enum StoreCallDeadline {
   /// ```swift
   /// configuration.busyMode = .callback { _ in (StoreCallDeadline.timeLeft ?? .zero) > .zero }
   /// ```
-  public static var timeLeft: Duration? {
+  package static var timeLeft: Duration? {
     let due = UInt64(UInt(bitPattern: pthread_getspecific(key)))
     guard due != 0 else { return nil }
     let now = DispatchTime.now().uptimeNanoseconds

@@ -4,21 +4,21 @@ import MVVMWebServer
 /// What a request looked like where it entered the deployment: the real client, the scheme and
 /// host the browser used, and the path prefix the proxy serves the app under. Links, redirects,
 /// the access log and the cross-site check all use these, not the proxy's own hop.
-public struct ForwardedRequest: Sendable, Equatable {
+package struct ForwardedRequest: Sendable, Equatable {
   /// The client's address: the peer's, or the one a trusted proxy forwarded.
-  public var clientAddress: String
+  package var clientAddress: String
   /// `http` or `https` as the browser used it, when a trusted proxy said.
-  public var scheme: String?
+  package var scheme: String?
   /// The host the browser asked for, when a trusted proxy said.
-  public var host: String?
+  package var host: String?
   /// The path prefix the proxy serves the app under (`/league`), when it said.
-  public var prefix: String?
+  package var prefix: String?
   /// The proxy's `X-Request-Id`, when it is a plain token, so one id follows the request through
   /// the proxy's log and ours.
-  public var requestID: String?
+  package var requestID: String?
 
   /// A request as it entered the deployment; what a proxy did not say is nil.
-  public init(
+  package init(
     clientAddress: String, scheme: String? = nil, host: String? = nil, prefix: String? = nil,
     requestID: String? = nil
   ) {
@@ -33,7 +33,7 @@ public struct ForwardedRequest: Sendable, Equatable {
   /// rightmost address that is not itself a trusted proxy (each proxy appends the hop it saw, and
   /// anything to the left of the first untrusted hop may be forged). `Forwarded` (RFC 7239) wins
   /// over `X-Forwarded-For`/`-Proto`/`-Host` when present and well-formed.
-  public static func resolve(
+  package static func resolve(
     peer: ProxyPeer, trusted: TrustedProxies, header: (String) -> String?
   ) -> ForwardedRequest {
     let peerText: String
@@ -108,13 +108,13 @@ public struct ForwardedRequest: Sendable, Equatable {
   }
 
   /// A proxy's request id is kept only when it is a plain token (see `RequestID.isAcceptable`).
-  public static func validRequestID(_ value: String) -> String? {
+  package static func validRequestID(_ value: String) -> String? {
     RequestID.isAcceptable(value[...]) ? value : nil
   }
 
   /// A prefix is prepended to every link: it must be a plain absolute path (`/league`), without a
   /// trailing slash, `..`, `//` or characters that would need escaping.
-  public static func validPrefix(_ value: String) -> String? {
+  package static func validPrefix(_ value: String) -> String? {
     var prefix = value
     while prefix.hasSuffix("/") { prefix.removeLast() }
     if prefix.isEmpty { return "" }

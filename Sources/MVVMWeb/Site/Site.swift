@@ -16,7 +16,7 @@ public struct Site {
   /// Where stores publish committed changes and live pages hear of them.
   public let changes: ChangeFeed
   /// The routes so far, added through `get`, `post`, `add`, `page`, `live` and `form`.
-  public internal(set) var router = Router()
+  package internal(set) var router = Router()
 
   let shelf: TemplateShelf
   /// Answers revalidations of pages from their data's version (see `PageValidator`).
@@ -159,7 +159,7 @@ public struct Site {
 
   /// Loads and checks the declared templates as `build()` does, without building the site:
   /// every problem at once (`check-templates`).
-  public func loadTemplates() throws(TemplateErrors) -> TemplateLibrary {
+  package func loadTemplates() throws(TemplateErrors) -> TemplateLibrary {
     guard conflicts.isEmpty else { throw TemplateErrors(conflicts) }
     return try TemplateLibrary(
       directory: configuration.templatesDirectory, pages: declared.mapValues(\.schema),

@@ -13,7 +13,7 @@ public struct WebSite: Responder {
   /// How the site is served.
   public let configuration: SiteConfiguration
   /// Every route of every feature.
-  public let router: Router
+  package let router: Router
   /// Confirms unchanged pages by their data's version, before routing.
   let validator: PageValidator
   /// The site's templates and links.

@@ -9,18 +9,18 @@ import Synchronization
 /// let server = InProcessServer(configuration: try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)), responder: website)
 /// let page = await server.answer(try Request(method: .get, target: "/"))
 /// ```
-public struct InProcessServer: Sendable {
+package struct InProcessServer: Sendable {
   private let pipeline: RequestPipeline
 
   /// The server `configuration` describes (its address is not used), answering with `responder`.
-  public init(configuration: ServerConfiguration, responder: any Responder) {
+  package init(configuration: ServerConfiguration, responder: any Responder) {
     pipeline = RequestPipeline(
       configuration: configuration, responder: responder, draining: DrainingState())
   }
 
   /// The answer to `request`, made: its status, headers and body as the server would send them
   /// (a stream's body stays a stream: read it with `InProcessStream`).
-  public func answer(_ request: Request) async -> Response {
+  package func answer(_ request: Request) async -> Response {
     var request = request
     var response = pipeline.respond(to: &request)
     if case .later = response.body {
@@ -55,14 +55,14 @@ public struct InProcessServer: Sendable {
 /// The chunks of a streamed answer (`ResponseBody.stream`, the live pages' events) as they are
 /// written, without a socket. `close()` is the reader going away: the stream's end handlers run,
 /// as when a browser closes the page.
-public final class InProcessStream: Sendable {
+package final class InProcessStream: Sendable {
   /// Each chunk, in order; finished when the answer ends its body or the reader closes.
-  public let chunks: AsyncStream<[UInt8]>
+  package let chunks: AsyncStream<[UInt8]>
   private let continuation: AsyncStream<[UInt8]>.Continuation
   private let ended = EndHandlers()
 
   /// Starts `body`'s producer, or nil when the body is not a stream.
-  public init?(_ body: ResponseBody) {
+  package init?(_ body: ResponseBody) {
     guard case .stream(let produce) = body else { return nil }
     (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
     let continuation = continuation
@@ -76,7 +76,7 @@ public final class InProcessStream: Sendable {
   }
 
   /// Ends the stream from the reader's side.
-  public func close() {
+  package func close() {
     continuation.finish()
   }
 }

@@ -11,15 +11,15 @@ import Logging
 /// Values come from requests (paths, user agents), so nothing in them can start a new line or
 /// fake a field: text quotes a value with spaces, quotes or controls as a JSON string; JSON
 /// escapes as JSON does.
-public struct LineLogHandler: LogHandler {
+package struct LineLogHandler: LogHandler {
   /// How lines are written (`--log-format`).
-  public enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     /// `text` for people, `json` (one object per line) for log shippers.
     case text, json
   }
 
-  public var metadata: Logger.Metadata = [:]
-  public var logLevel: Logger.Level
+  package var metadata: Logger.Metadata = [:]
+  package var logLevel: Logger.Level
   let format: Format
   let output: @Sendable (String) -> Void
 
@@ -28,7 +28,7 @@ public struct LineLogHandler: LogHandler {
   /// ```swift
   /// LoggingSystem.bootstrap { _ in LineLogHandler(format: .json) }
   /// ```
-  public init(
+  package init(
     format: Format, level: Logger.Level = .info,
     output: @escaping @Sendable (String) -> Void = LineLogHandler.standardError
   ) {
@@ -37,12 +37,12 @@ public struct LineLogHandler: LogHandler {
     self.output = output
   }
 
-  public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+  package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
     get { metadata[key] }
     set { metadata[key] = newValue }
   }
 
-  public func log(event: LogEvent) {
+  package func log(event: LogEvent) {
     var merged = metadata
     if let extra = event.metadata { merged.merge(extra) { _, new in new } }
     let fields = merged.sorted { $0.key < $1.key }.map {
@@ -66,7 +66,7 @@ public struct LineLogHandler: LogHandler {
 
   /// Writes the line to standard error, all of it: a partial write (a full pipe) goes on from
   /// where it stopped.
-  public static let standardError: @Sendable (String) -> Void = { line in
+  package static let standardError: @Sendable (String) -> Void = { line in
     var line = line
     line.withUTF8 { bytes in
       guard var next = bytes.baseAddress else { return }

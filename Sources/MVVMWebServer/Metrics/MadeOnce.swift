@@ -6,16 +6,16 @@ import Synchronization
 ///
 /// Inlinable, so that each caller's lookup is compiled for its own key and value types: through
 /// the generic code, the dictionary's metadata would be looked up on every call.
-public final class MadeOnce<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class MadeOnce<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @usableFromInline let made = Mutex<[Key: Value]>([:])
 
   /// An empty table.
-  public init() {}
+  package init() {}
 
   /// The value for `key`, made by `make` the first time `key` is asked for. `make` runs under the
   /// table's lock, so it must be quick and must not ask the table again.
   @inlinable
-  public func value(for key: Key, make: () -> Value) -> Value {
+  package func value(for key: Key, make: () -> Value) -> Value {
     made.withLock { made in
       if let value = made[key] { return value }
       let value = make()

@@ -1,9 +1,9 @@
 /// The `Host` value rules (RFC 9112 §3.2, RFC 3986 §3.2.2), kept narrow: a name or IPv4 address of
 /// letters, digits, `-`, `.`, `_` and `~`, or a bracketed IPv6 address, with an optional port.
 /// Lists, spaces, userinfo (`user@host`), paths and empty names are not hosts.
-public enum HostName {
+package enum HostName {
   /// Whether `value` is a host with an optional `:port`.
-  public static func isValidWithPort(_ value: some StringProtocol) -> Bool {
+  package static func isValidWithPort(_ value: some StringProtocol) -> Bool {
     // Over the string's bytes where they lie: every request's Host passes here, and an array of
     // them cost an allocation.
     value.withHeaderBytes { isValidWithPort($0[...]) }
@@ -26,19 +26,19 @@ public enum HostName {
   }
 
   /// Whether `value` is a host without a port.
-  public static func isValid(_ value: some StringProtocol) -> Bool {
+  package static func isValid(_ value: some StringProtocol) -> Bool {
     value.withHeaderBytes { isValid($0[...]) }
   }
 
   /// `value` without a trailing `:port` (a bracketed IPv6 address keeps its colons).
-  public static func withoutPort(_ value: String) -> Substring {
+  package static func withoutPort(_ value: String) -> Substring {
     Substring(withoutPort(value.utf8))
   }
 
   /// The bytes of a `Host` value without its trailing `:port`; inlinable, so a caller reading
   /// a host by byte on every request gets it specialized.
   @inlinable
-  public static func withoutPort<Bytes: Collection<UInt8>>(_ value: Bytes) -> Bytes.SubSequence {
+  package static func withoutPort<Bytes: Collection<UInt8>>(_ value: Bytes) -> Bytes.SubSequence {
     if value.first == UInt8(ascii: "[") {
       return value.firstIndex(of: UInt8(ascii: "]")).map { value[...$0] } ?? value[...]
     }

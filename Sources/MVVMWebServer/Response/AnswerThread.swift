@@ -5,10 +5,10 @@ import Glibc
 /// answer handed over on any other thread (a Dispatch worker, a task's) goes to the connection's
 /// queue, as it always did: sending it right there could wait on a connection that is itself
 /// waiting on that thread.
-public enum AnswerThread {
+package enum AnswerThread {
   /// Marks the calling thread, for the rest of its life, as one on which the answers it hands
   /// over are sent at once, with no server thread woken for them.
-  public static func markCurrent() {
+  package static func markCurrent() {
     _ = pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
   }
 

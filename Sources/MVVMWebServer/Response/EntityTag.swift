@@ -1,6 +1,6 @@
 /// Strong validators (RFC 9110 §8.8.3) for bodies made per request, and the `If-None-Match`
 /// comparison shared with static files.
-public enum EntityTag {
+package enum EntityTag {
   /// A 64-bit hash of `body`, read eight bytes at a time (cheap next to the render it follows).
   static func hash(of body: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -30,7 +30,7 @@ public enum EntityTag {
   /// Whether `If-None-Match` names `etag` (or `*`); a weak form of the same tag matches too, as
   /// RFC 9110 §13.1.2 asks for this header. Compared by byte, item by item, with no string made:
   /// a revalidation is meant to cost less than anything else the server answers.
-  public static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
+  package static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
     // What a browser sends back: the one tag it was given.
     if ifNoneMatch == etag { return true }
     return etag.withHeaderBytes { matches(ifNoneMatch, tagBytes: $0) }
@@ -39,7 +39,7 @@ public enum EntityTag {
   /// The tag a 304 carries when `ifNoneMatch` names `tag` (given as bytes, written on the stack
   /// by a caller that makes no string of it per request); nil when it does not. A client that
   /// sent the tag alone, as a browser does, gets its own string back: no string is made.
-  public static func confirmed(
+  package static func confirmed(
     _ ifNoneMatch: String, tagBytes tag: UnsafeBufferPointer<UInt8>
   )
     -> String?

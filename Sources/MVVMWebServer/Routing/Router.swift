@@ -18,13 +18,13 @@ import Logging
 /// router.get("/hello/:name") { request in .text("Hello, \(request.routeParameters["name"] ?? "")") }
 /// router.get("/report") { _ in .text(try await reports.latest()) }
 /// ```
-public struct Router: Responder {
+package struct Router: Responder {
   /// A handler that answers at once, on the connection's queue: a render from memory. An
   /// `HTTPError` it throws becomes its error page; any other error a logged 500.
-  public typealias Handler = @Sendable (Request) throws -> Response
+  package typealias Handler = @Sendable (Request) throws -> Response
   /// A handler that may wait (a store, another service): it runs as a task, holding no server
   /// thread while it waits. Its errors are answered as a `Handler`'s.
-  public typealias AsyncHandler = @Sendable (Request) async throws -> Response
+  package typealias AsyncHandler = @Sendable (Request) async throws -> Response
 
   /// One position in the tree; nodes refer to each other by index in `nodes`.
   private struct Node {
@@ -58,7 +58,7 @@ public struct Router: Responder {
 
   /// Renders 404, 405, 500 and every `HTTPError` a handler throws. The default is a small plain
   /// page; the app replaces it with one in its own layout.
-  public var errorPage:
+  package var errorPage:
     @Sendable (_ status: HTTPStatus, _ message: String, _ request: Request) -> Response =
       { status, message, _ in
         .text("\(status.code) \(status.reason)\n\n\(message)\n", status: status)
@@ -66,31 +66,31 @@ public struct Router: Responder {
 
   /// In development, the page for a handler failure that is not an `HTTPError`, shown with the
   /// error and the route pattern; nil (the default) keeps the plain 500 page, which leaks nothing.
-  public var failurePage:
+  package var failurePage:
     (@Sendable (_ error: any Error, _ route: String, _ request: Request) -> Response)?
 
   /// Where handler failures that are not `HTTPError`s are reported, with the request they broke:
   /// by default a logger labelled `MVVMWebServer`; an app sets its own.
-  public var errorLog: @Sendable (_ message: String, _ request: Request) -> Void = {
+  package var errorLog: @Sendable (_ message: String, _ request: Request) -> Void = {
     message, request in
     Logger(label: "MVVMWebServer").error("\(message)", metadata: request.idMetadata)
   }
 
   /// A router with no routes: every request gets 404.
-  public init() {}
+  package init() {}
 
   /// Answers `method` at `pattern` with `handler`, replacing what answered that method and pattern
   /// before.
   /// ```swift
   /// router.add(.delete, "/matches/:id") { request in try delete(request) }
   /// ```
-  public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+  package mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
     add(method, pattern, .now(handler))
   }
 
   /// Adds an `async` handler: it runs as a task, and the connection waits for its answer without
   /// holding a thread.
-  public mutating func add(
+  package mutating func add(
     _ method: HTTPMethod, _ pattern: String, _ handler: @escaping AsyncHandler
   ) {
     add(method, pattern, .later(handler))
@@ -126,26 +126,26 @@ public struct Router: Responder {
   }
 
   /// Answers GET, and HEAD, at `pattern`.
-  public mutating func get(_ pattern: String, _ handler: @escaping Handler) {
+  package mutating func get(_ pattern: String, _ handler: @escaping Handler) {
     add(.get, pattern, handler)
   }
 
   /// Answers POST at `pattern`.
-  public mutating func post(_ pattern: String, _ handler: @escaping Handler) {
+  package mutating func post(_ pattern: String, _ handler: @escaping Handler) {
     add(.post, pattern, handler)
   }
 
   /// Answers GET, and HEAD, at `pattern` with a handler that may wait.
-  public mutating func get(_ pattern: String, _ handler: @escaping AsyncHandler) {
+  package mutating func get(_ pattern: String, _ handler: @escaping AsyncHandler) {
     add(.get, pattern, handler)
   }
 
   /// Answers POST at `pattern` with a handler that may wait.
-  public mutating func post(_ pattern: String, _ handler: @escaping AsyncHandler) {
+  package mutating func post(_ pattern: String, _ handler: @escaping AsyncHandler) {
     add(.post, pattern, handler)
   }
 
-  public func respond(to request: Request) -> Response {
+  package func respond(to request: Request) -> Response {
     var parameters: [String: String] = [:]
     guard let found = find(0, request.pathSegments[...], &parameters) else {
       return errorPage(.notFound, "There is no page at this address.", request)

@@ -5,14 +5,14 @@ import Dispatch
 /// has one thread per core, and any code that blocks one of them (a test's blocking client, a
 /// library that waits) would hold up every answer; Dispatch adds threads when its own are
 /// blocked. A task that awaits holds no thread either way.
-public final class HandlerExecutor: TaskExecutor {
+package final class HandlerExecutor: TaskExecutor {
   /// The executor every answer made by `Response.task` runs on.
-  public static let shared = HandlerExecutor()
+  package static let shared = HandlerExecutor()
 
   private let queue = DispatchQueue(label: "MVVMWebServer.tasks", attributes: .concurrent)
 
   /// Runs `job` on Dispatch's shared pool.
-  public func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
   }

@@ -7,15 +7,15 @@ import Logging
 /// `EMFILE`. At start the soft limit is raised toward the hard one (a shell's soft limit is often
 /// 1024 while the hard limit allows far more), and the connection limit is clamped to what is
 /// left, so a connection over it gets its 503 at once.
-public enum OpenFileLimit {
+package enum OpenFileLimit {
   /// Descriptors kept for the process itself: standard streams, the listener, the epoll set and
   /// its spare, the database's files (a pool's connections, each with its WAL), logs, static
   /// files, and a margin.
-  public static let reserve = 64
+  package static let reserve = 64
 
   /// Raises the soft limit to fit `asked` connections if the hard limit allows, and returns the
   /// connections that fit, saying in one notice when that is fewer than asked.
-  public static func connections(fitting asked: Int, logger: Logger) -> Int {
+  package static func connections(fitting asked: Int, logger: Logger) -> Int {
     let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     var limit = rlimit()
     guard getrlimit(resource, &limit) == 0 else { return asked }

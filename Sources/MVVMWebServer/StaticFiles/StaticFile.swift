@@ -1,7 +1,7 @@
 /// One file ready to serve: its bytes, its validators, and a gzip body made once when the type
 /// is worth compressing. `StaticFiles` makes one per file it reads from its folder; a file held
 /// in memory, such as one compiled into the binary, is served through one too.
-public struct StaticFile: Sendable {
+package struct StaticFile: Sendable {
   let bytes: [UInt8]
   let gzipped: [UInt8]?
   /// Seconds since 1970 of the last change, for `Last-Modified`; nil for a file held in
@@ -24,7 +24,7 @@ public struct StaticFile: Sendable {
 
   /// A file held in memory. Its `ETag` is a hash of its bytes, so a new build with other bytes
   /// is fetched again.
-  public init(bytes: [UInt8], contentType: String) {
+  package init(bytes: [UInt8], contentType: String) {
     // FNV-1a, 64 bits: a validator, not a defence, so any stable spread of the bytes will do.
     let hash = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     self.init(
@@ -33,7 +33,7 @@ public struct StaticFile: Sendable {
 
   /// Answers a GET or HEAD for the file: a 304 when the browser's copy is current, a single
   /// byte range when asked (not of the gzip body), and gzip when the browser takes it.
-  public func respond(to request: Request, cacheControl: String) -> Response {
+  package func respond(to request: Request, cacheControl: String) -> Response {
     var headers: HTTPHeaders = [
       "Content-Type": contentType, "Cache-Control": cacheControl, "Accept-Ranges": "bytes",
     ]

@@ -1,7 +1,7 @@
 /// Whole numbers from the wire, parsed total: ASCII digits only (no sign, no spaces, leading zeros
 /// allowed), and a value too large for `Int` is reported as such instead of trapping, so each
 /// caller decides what "too large" means for its field (413, unsatisfiable, clamped).
-public enum DecimalNumber: Sendable, Equatable {
+package enum DecimalNumber: Sendable, Equatable {
   /// The number.
   case value(Int)
   /// Digits only, but more than `Int.max`.
@@ -11,7 +11,7 @@ public enum DecimalNumber: Sendable, Equatable {
   /// another module reads its own string type's bytes directly rather than through the
   /// protocol's witnesses for every byte.
   @inlinable
-  public init?(_ text: some StringProtocol) {
+  package init?(_ text: some StringProtocol) {
     guard !text.isEmpty else { return nil }
     var total = 0
     var overflowed = false
@@ -28,7 +28,7 @@ public enum DecimalNumber: Sendable, Equatable {
 
   /// The value, or `Int.max` for one too large: right where any bound is a limit the number
   /// passes anyway (a byte position past every file's end).
-  public var saturated: Int {
+  package var saturated: Int {
     switch self {
     case .value(let number): number
     case .tooLarge: .max

@@ -2,22 +2,22 @@ import MVVMWebViewModels
 
 /// An output of a view model, or of the site object, that no template binds: a value computed
 /// for nothing, or one a template should show. `mvvmweb check-templates` lists them.
-public struct UnboundOutput: Sendable, Equatable, CustomStringConvertible {
+package struct UnboundOutput: Sendable, Equatable, CustomStringConvertible {
   /// The page rendered with the view model that has the output (the first by name, when pages
   /// share a view model), or nil for an output of the site object.
-  public let page: String?
+  package let page: String?
   /// The output's name; for one of a list's items or of a nested object, its path from the
   /// page's view model (`rows.edit`).
-  public let name: String
+  package let name: String
 
   /// The output `name` of `page`'s view model (nil: of the site object).
-  public init(page: String?, name: String) {
+  package init(page: String?, name: String) {
     self.page = page
     self.name = name
   }
 
   /// `matches.xhtml: output "newMatch" is bound by no template`
-  public var description: String {
+  package var description: String {
     "\(page ?? "site object"): output \"\(name)\" is bound by no template"
   }
 }

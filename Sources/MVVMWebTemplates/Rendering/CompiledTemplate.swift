@@ -3,16 +3,16 @@ import MVVMWebViewModels
 /// A page ready to render: its render plan, compiled once at load against the schema of one view
 /// model type (and of the site object, when the page binds it). Rendering walks the plan and
 /// appends to one byte buffer; no libxml2, no parsing, no name lookups, no string concatenation.
-public struct CompiledTemplate: Sendable {
+package struct CompiledTemplate: Sendable {
   let plan: RenderPlan
   private let sizeHint: SizeHint
   /// What each input form's live elements took, together, when last rendered.
   private let inputFormHints: [SizeHint]
   /// The live elements inside each `m:inputs` form, forms in page order: an input event names
   /// its form by its place here, from 1 (the number the page writes as `data-inputs`).
-  public let inputForms: [[String]]
+  package let inputForms: [[String]]
   /// The live elements inside all the `m:inputs` forms, in page order.
-  public let inputElementIDs: [String]
+  package let inputElementIDs: [String]
 
   init(ops: [RenderOp], bindsSite: Bool = false, inputForms: [[String]] = []) {
     plan = RenderPlan(ops, bindsSite: bindsSite)
@@ -25,7 +25,7 @@ public struct CompiledTemplate: Sendable {
 
   /// The page as HTML5, with no site object: a page that binds the site's outputs gets them as
   /// absent (written empty). See `render(_:site:basePath:links:)`.
-  public func render<ViewModel: Outputs>(
+  package func render<ViewModel: Outputs>(
     _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
   ) -> [UInt8] {
     guard !plan.bindsSite else {
@@ -42,7 +42,7 @@ public struct CompiledTemplate: Sendable {
   /// against, and `site` of the site object's (`TemplateLibrary` and the web layer's typed pages
   /// see to it). Root-relative URLs, static or bound, get `basePath` in front so the page works
   /// under a proxy's path prefix; destinations become paths through `links`.
-  public func render(
+  package func render(
     _ viewModel: some Outputs, site: some Outputs, basePath: String = "",
     links: any LinkPrinter = NoLinks()
   ) -> [UInt8] {
@@ -60,7 +60,7 @@ public struct CompiledTemplate: Sendable {
   /// The ids of the page's live elements (`m:live`), in page order: the parts of the page that
   /// are pushed to open pages when their view model changes. Those inside an `m:inputs` form
   /// are not among them: they answer one person's input events (`inputElementIDs`).
-  public var liveElementIDs: [String] {
+  package var liveElementIDs: [String] {
     inputElementIDs.isEmpty
       ? plan.fragmentIDs : plan.fragmentIDs.filter { !inputElementIDs.contains($0) }
   }
@@ -68,7 +68,7 @@ public struct CompiledTemplate: Sendable {
   /// Renders only the live element with this `id`, exactly as it appears in the whole page, for
   /// pushing a changed part of a page; nil when the page has no such live element. With no site
   /// object: see `renderElement(id:_:site:basePath:links:)`.
-  public func renderElement<ViewModel: Outputs>(
+  package func renderElement<ViewModel: Outputs>(
     id: String, _ viewModel: ViewModel, basePath: String = "", links: any LinkPrinter = NoLinks()
   ) -> [UInt8]? {
     guard !plan.bindsSite else {
@@ -81,7 +81,7 @@ public struct CompiledTemplate: Sendable {
   /// Renders only the live element with this `id`, exactly as it appears in the whole page
   /// rendered with the same view model and site object; nil when the page has no such live
   /// element.
-  public func renderElement(
+  package func renderElement(
     id: String, _ viewModel: some Outputs, site: some Outputs, basePath: String = "",
     links: any LinkPrinter = NoLinks()
   ) -> [UInt8]? {
@@ -101,7 +101,7 @@ public struct CompiledTemplate: Sendable {
   /// that form's input event. Written into one buffer the size they took last time, rather
   /// than each into its own, grown and then joined: copying an event's 30 KB of boxes three
   /// times cost more than rendering them. Nil when the page has no such form.
-  public func renderInputForm(
+  package func renderInputForm(
     _ number: Int, _ viewModel: some Outputs, site: some Outputs, basePath: String = "",
     links: any LinkPrinter = NoLinks()
   ) -> [UInt8]? {
@@ -126,7 +126,7 @@ public struct CompiledTemplate: Sendable {
 
   /// Renders only the live element with this `id`, as `renderElement` does, with where its
   /// keyed repeat's rows lie in it (`KeyedRows`), when it has one (`m:key`) that rendered.
-  public func renderLiveElement(
+  package func renderLiveElement(
     id: String, _ viewModel: some Outputs, site: some Outputs, basePath: String = "",
     links: any LinkPrinter = NoLinks()
   ) -> (html: [UInt8], rows: KeyedRows?)? {
@@ -222,13 +222,13 @@ public struct CompiledTemplate: Sendable {
 
 /// A printer for pages without destinations: tests and the benchmark. A destination it is asked
 /// for prints as the blocked URL, so a missing printer shows, rather than linking somewhere.
-public struct NoLinks: LinkPrinter {
+package struct NoLinks: LinkPrinter {
   /// A printer that links nowhere.
-  public init() {}
+  package init() {}
   /// Always `about:invalid#blocked`.
-  public func path(for destination: any Destination) -> String { URLSafety.blocked }
+  package func path(for destination: any Destination) -> String { URLSafety.blocked }
   /// The same for every `NoLinks`, which all print alike.
-  public var reuseKey: UInt64? { Self.key }
+  package var reuseKey: UInt64? { Self.key }
   private static let key = newReuseKey()
 }
 

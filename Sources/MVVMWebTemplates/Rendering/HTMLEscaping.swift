@@ -1,7 +1,7 @@
 /// Escaping for HTML5 text and attribute values, on UTF-8 bytes: `& < > " '` become character
 /// references, and characters HTML forbids (C0 and C1 controls other than whitespace, and
 /// noncharacters) are dropped.
-public enum HTMLEscaping {
+package enum HTMLEscaping {
   static func append(_ string: String, into buffer: inout ByteBuffer) {
     withUTF8Bytes(of: string) { append($0, into: &buffer) }
   }
@@ -159,7 +159,7 @@ public enum HTMLEscaping {
   }
 
   /// The escaped bytes of `string`, for static text escaped once when a template loads.
-  public static func escaped(_ string: String) -> [UInt8] {
+  package static func escaped(_ string: String) -> [UInt8] {
     var buffer = ByteBuffer(capacity: string.utf8.count * 2)
     append(string, into: &buffer)
     var bytes: [UInt8] = []

@@ -2,18 +2,18 @@
 /// keys: what the live hub compares between two renders to send only the rows that changed.
 /// Each row is one element whose first attribute is its key, `<tr data-key="…"`; a row left out
 /// by a condition takes no bytes and is not a row.
-public struct KeyedRows: Sendable, Equatable {
+package struct KeyedRows: Sendable, Equatable {
   /// The bytes of the whole repeat, from its first row's start to its last row's end (empty,
   /// where the rows would go, when there are none).
-  public let span: Range<Int>
+  package let span: Range<Int>
   /// Each row's bytes, in page order.
-  public let ranges: [Range<Int>]
+  package let ranges: [Range<Int>]
   /// Each row's key as the browser reads it (`getAttribute("data-key")`): unescaped.
-  public let keys: [String]
+  package let keys: [String]
 
   /// The rows of `html` between `marks` (the repeat's start, then each item's end); nil when a
   /// row does not start with its key, which a rendering by the compiled plan always does.
-  public init?(_ html: [UInt8], marks: [Int]) {
+  package init?(_ html: [UInt8], marks: [Int]) {
     guard let start = marks.first, let end = marks.last, start <= end, end <= html.count else {
       return nil
     }

@@ -2,7 +2,7 @@ import MVVMWebViewModels
 
 /// Turns the destinations view models hold into paths. The web layer implements it with the
 /// route tables of its coordinators, so a link and the route it leads to are one declaration.
-public protocol LinkPrinter: Sendable {
+package protocol LinkPrinter: Sendable {
   /// The root-relative path (`/matches/7/edit`) of `destination`, without the base path.
   func path(for destination: any Destination) -> String
   /// A number two printers share only when they print every destination alike, so markup a
@@ -14,11 +14,11 @@ public protocol LinkPrinter: Sendable {
 
 extension LinkPrinter {
   /// Nil: markup with destinations this printer printed is not kept.
-  public var reuseKey: UInt64? { nil }
+  package var reuseKey: UInt64? { nil }
 
   /// A key no printer had before, for `reuseKey`: take a new one whenever what a printer prints
   /// changes.
-  public static func newReuseKey() -> UInt64 {
+  package static func newReuseKey() -> UInt64 {
     RenderingSerial.next()
   }
 }
