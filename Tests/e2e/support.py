@@ -1,6 +1,11 @@
 """Shared helpers for the end-to-end suites: start the real mvvmweb binary, a real nginx and a real
 headless Chromium, and clean all of them up. The binary comes from $MVVMWEB_BIN (scripts/test sets
-it) or the debug build folder."""
+it) or the debug build folder.
+
+Binaries built elsewhere must sit inside their package's .build (any folder there, e.g.
+.build/snapshot/mvvmweb and Examples/Hello/.build/snapshot/hello, hard links will do): a binary
+finds its Templates and Public beside itself or in the package whose .build holds it, and the
+suites that check exactly that (test_cli, test_app_command) fail for a binary anywhere else."""
 
 import http.client
 import os
