@@ -1,6 +1,11 @@
 """Shared helpers for the end-to-end suites: start the real mvvmweb binary, a real nginx and a real
 headless Chromium, and clean all of them up. The binary comes from $MVVMWEB_BIN (scripts/test sets
-it) or the debug build folder."""
+it) or the debug build folder.
+
+Binaries built elsewhere must sit inside their package's .build (any folder there, e.g.
+.build/snapshot/mvvmweb and Examples/Hello/.build/snapshot/hello, hard links will do): a binary
+finds its Templates and Public beside itself or in the package whose .build holds it, and the
+suites that check exactly that (test_cli, test_app_command) fail for a binary anywhere else."""
 
 import http.client
 import os
@@ -72,6 +77,22 @@ class App:
     @property
     def base_url(self):
         return f"http://127.0.0.1:{self.port}"
+
+    def request(self, method, path, body=None, headers=None):
+        """One request straight to the app, on its port or its unix socket alike (a form given
+        as a dict is sent urlencoded), no redirect followed."""
+        connection = self._connection()
+        headers = dict(headers or {})
+        if isinstance(body, dict) or isinstance(body, list):
+            body = urllib.parse.urlencode(body, doseq=True)
+            headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            answer = connection.getresponse()
+            return Response(answer.status, {k.lower(): v for k, v in answer.getheaders()},
+                            answer.read())
+        finally:
+            connection.close()
 
     def _connection(self):
         if self.unix_socket:
@@ -172,8 +193,10 @@ def add_account(app, name, role="member", *store_args):
     import re
 
     store = list(store_args) or ["--data", app.data]
+    # Only the link's path and query are used: an app on a unix socket has no address of its own.
+    url = [] if app.unix_socket else ["--url", app.base_url]
     printed = subprocess.run(
-        [binary_path(), "accounts", "add", name, "--role", role, *store, "--url", app.base_url],
+        [binary_path(), "accounts", "add", name, "--role", role, *store, *url],
         cwd=ROOT, capture_output=True, text=True, check=True).stdout
     link = urllib.parse.urlsplit(re.search(r"https?://\S+", printed).group(0))
     return f"{link.path}?{link.query}"
@@ -184,8 +207,17 @@ def sign_in(app, name, role="member", password="a long and unusual passphrase", 
     there. Returns the session cookie as a `Cookie` header's value."""
     link = add_account(app, name, role, *store_args)
     code = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["code"][0]
-    answer = request("127.0.0.1", app.port, "POST", "/account/welcome",
-                     {"code": code, "password": password}, {"Sec-Fetch-Site": "same-origin"})
+    answer = app.request("POST", "/account/welcome", {"code": code, "password": password},
+                         {"Sec-Fetch-Site": "same-origin"})
     if answer.status != 303 or "set-cookie" not in answer.headers:
         raise RuntimeError(f"setting {name}'s password answered {answer.status}: {answer.text}")
     return answer.headers["set-cookie"].split(";", 1)[0]
+
+
+def sign_in_browser(driver, base, cookie):
+    """Chromium signed in with a session `sign_in` made, as if its person had typed the password
+    there: the cookie is set on the site `base` (the app or the nginx in front of it), at /
+    so every prefix sees it. The browser must be on the site first to be given its cookie."""
+    driver.get(base + "/healthz")
+    name, value = cookie.split("=", 1)
+    driver.add_cookie({"name": name, "value": value, "path": "/"})

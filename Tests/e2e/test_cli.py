@@ -37,7 +37,7 @@ class MissingFolders(unittest.TestCase):
         folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
         result = self.run_in(folder, "check")
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertRegex(result.stdout, r"^mvvmweb: 13 page\(s\) and \d+ route\(s\) are fine "
+        self.assertRegex(result.stdout, r"^mvvmweb: 16 page\(s\) and \d+ route\(s\) are fine "
                                         r"\(templates in /.+/Templates\)\.\n")
 
     def test_broken_template_paths_are_the_ones_given(self):

@@ -6,7 +6,7 @@ import shutil
 import tempfile
 import unittest
 
-from support import App, request
+from support import App, request, sign_in
 
 
 class Durability(unittest.TestCase):
@@ -14,9 +14,12 @@ class Durability(unittest.TestCase):
         data = tempfile.mkdtemp(prefix="mvvmweb-durable-")
         self.addCleanup(shutil.rmtree, data, True)
         app = App(demo=False, data=data)
+        # League writes are a member's.
+        member = {"Cookie": sign_in(app, "mo")}
         names = [f"Player {index}" for index in range(20)]
         for name in names:
-            response = request("127.0.0.1", app.port, "POST", "/players/new", body={"name": name})
+            response = request("127.0.0.1", app.port, "POST", "/players/new", body={"name": name},
+                               headers=member)
             self.assertEqual(response.status, 303)
         app.process.kill()  # SIGKILL: no chance to flush anything.
         app.process.wait()

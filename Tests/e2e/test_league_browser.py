@@ -6,10 +6,11 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import App, chromium
+from support import App, chromium, sign_in, sign_in_browser
 
 
 class LeagueInBrowser(unittest.TestCase):
+    """The newcomer is a signed-in member: League forms are members' since accounts."""
     prefix = ""  # the nginx suite reruns this journey under /league/
 
     def setUp(self):
@@ -18,6 +19,7 @@ class LeagueInBrowser(unittest.TestCase):
         self.driver = chromium()
         self.addCleanup(self.driver.quit)
         self.base = self.app.base_url
+        sign_in_browser(self.driver, self.base, sign_in(self.app, "newcomer"))
 
     def assertTitle(self, expected):
         """Waits for the navigation a click started, then checks where it led."""

@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from nginx_support import Nginx
-from support import App, chromium, request
+from support import App, chromium, request, sign_in, sign_in_browser
 
 
 def open_streams(app):
@@ -61,12 +61,14 @@ def loading_state(driver):
 class EventStream:
     """A raw Server-Sent Events reader: what EventSource sends, and the events as they come."""
 
-    def __init__(self, port, path):
+    def __init__(self, port, path, cookie=None):
         self.socket = socket.create_connection(("127.0.0.1", port))
         self.socket.settimeout(5)
+        # A signed-in browser's EventSource sends its session cookie, and sees a member's page.
+        session = f"Cookie: {cookie}\r\n" if cookie else ""
         self.socket.sendall(
-            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
-            .encode())
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
+            f"{session}\r\n".encode())
         self.received = b""
         self.head = self.read_until(b"\r\n\r\n")
 
@@ -93,16 +95,29 @@ class EventStream:
 
 
 class LiveInBrowser(unittest.TestCase):
+    """The pages are watched signed out (reading is everyone's) unless the test needs a member's
+    links; matches are saved by a signed-in member, as League writes must be."""
+
     def setUp(self):
         self.app = App()
         self.addCleanup(self.app.stop)
+        self.member = sign_in(self.app, "mo")
 
-    def browser(self, path, base=None):
+    def browser(self, path, base=None, signed_in=False):
         driver = chromium()
         self.addCleanup(driver.quit)
+        if signed_in:
+            sign_in_browser(driver, base or self.app.base_url, self.member)
         driver.get((base or self.app.base_url) + path)
         # A marker that a reload or navigation would wipe out.
         driver.execute_script("window.notReloaded = true")
+        return driver
+
+    def editor(self):
+        """A member's browser, to save matches in."""
+        driver = chromium()
+        self.addCleanup(driver.quit)
+        sign_in_browser(driver, self.app.base_url, self.member)
         return driver
 
     def save_match(self, driver, home, away, home_goals, away_goals):
@@ -121,8 +136,7 @@ class LiveInBrowser(unittest.TestCase):
         matches = self.browser("/matches")
         self.assertTrue(wait_for(lambda: open_streams(self.app) == 2))
         table_before = element(rankings, "rankings", "outerHTML")
-        editor = chromium()
-        self.addCleanup(editor.quit)
+        editor = self.editor()
 
         self.save_match(editor, "Dev", "Bruno", 9, 8)
         saved = time.monotonic()
@@ -138,8 +152,9 @@ class LiveInBrowser(unittest.TestCase):
 
     def test_a_saved_match_adds_its_row_and_leaves_a_focused_row_as_it_is(self):
         """Keyed rows (m:key): the new match's row appears at the top; every row that was there
-        keeps its node, and the focused one its focus."""
-        matches = self.browser("/matches")
+        keeps its node, and the focused one its focus. The watcher is a member, whose rows have
+        links to focus."""
+        matches = self.browser("/matches", signed_in=True)
         self.assertTrue(wait_for(lambda: open_streams(self.app) == 1))
         matches.execute_script(
             "window.rowsBefore = Array.from(document.querySelectorAll('#matches tr[data-key]'));"
@@ -148,8 +163,7 @@ class LiveInBrowser(unittest.TestCase):
             "window.focusedBefore = document.activeElement;")
         count = matches.execute_script("return window.rowsBefore.length")
         self.assertGreaterEqual(count, 2)
-        editor = chromium()
-        self.addCleanup(editor.quit)
+        editor = self.editor()
         self.save_match(editor, "Dev", "Bruno", 9, 8)
         WebDriverWait(matches, 2).until(lambda d: "9 : 8" in element(d, "matches"))
         state = matches.execute_script(
@@ -177,7 +191,8 @@ class LiveInBrowser(unittest.TestCase):
         """A full first page: a saved match adds its row, the last row goes to page 2 and the
         count above the list changes (the markup outside the rows): the page ends as a reload
         shows it, and the rows that stayed keep their nodes."""
-        form = request("127.0.0.1", self.app.port, "GET", "/matches/new").text
+        form = request("127.0.0.1", self.app.port, "GET", "/matches/new",
+                       headers={"Cookie": self.member}).text
         players = re.findall(r'name="home" value="([0-9a-f-]{36})"', form)
         for n in range(55):
             self.assertEqual(self.app_post("/matches/new", [
@@ -206,7 +221,7 @@ class LiveInBrowser(unittest.TestCase):
         self.assertEqual(element(matches, "matches", "outerHTML"), shown)
 
     def test_an_open_edit_form_shows_the_stored_match_and_keeps_what_is_typed(self):
-        driver = self.browser("/matches")
+        driver = self.browser("/matches", signed_in=True)
         driver.find_element(By.LINK_TEXT, "Edit").click()
         WebDriverWait(driver, 5).until(lambda d: d.title == "Edit Match · MVVMWeb")
         driver.execute_script("window.notReloaded = true")
@@ -217,11 +232,12 @@ class LiveInBrowser(unittest.TestCase):
         goals.send_keys("4")
         # Someone else saves the same match with other goals.
         path = urllib.parse.urlsplit(driver.current_url).path
-        form = request("127.0.0.1", self.app.port, "GET", path).text
+        someone = {"Cookie": sign_in(self.app, "someone")}
+        form = request("127.0.0.1", self.app.port, "GET", path, headers=someone).text
         players = re.findall(r'name="(home|away)" value="([0-9a-f-]{36})" checked', form)
         saved = request("127.0.0.1", self.app.port, "POST", path,
                         body=players + [("homeGoals", "13"), ("awayGoals", "12")],
-                        headers={"Origin": self.app.base_url})
+                        headers={"Origin": self.app.base_url, **someone})
         self.assertEqual(saved.status, 303)
         WebDriverWait(driver, 2).until(lambda d: " 13 : 12 " in element(d, "stored-match"))
         # What this person typed, and where, is untouched.
@@ -263,7 +279,7 @@ class LiveInBrowser(unittest.TestCase):
 
     def app_post(self, path, form):
         return request("127.0.0.1", self.app.port, "POST", path, body=form,
-                       headers={"Origin": self.app.base_url})
+                       headers={"Origin": self.app.base_url, "Cookie": self.member})
 
 
 class LiveStreamsEnd(unittest.TestCase):
@@ -289,10 +305,13 @@ class LiveThroughNginx(unittest.TestCase):
         self.addCleanup(self.app.stop)
         self.nginx = Nginx(upstream_socket=path)
         self.addCleanup(self.nginx.stop)
+        # Players are added by a signed-in member.
+        self.member = sign_in(self.app, "mo")
 
     def test_events_cross_nginx_unbuffered_at_the_root_and_under_the_prefix(self):
         root = EventStream(self.nginx.port, "/rankings")
-        prefixed = EventStream(self.nginx.port, "/league/matches")
+        # A member's list, whose rows link to their edit forms.
+        prefixed = EventStream(self.nginx.port, "/league/matches", cookie=self.member)
         for stream in (root, prefixed):
             self.addCleanup(stream.close)
             self.assertIn("200 OK", stream.head)
@@ -300,7 +319,8 @@ class LiveThroughNginx(unittest.TestCase):
         root.read_data_containing("data: rankings")
         # Under the prefix, the pushed links carry it like the page's own.
         self.assertIn('href="/league/matches/', prefixed.read_data_containing("data: matches"))
-        self.assertEqual(self.nginx.post("/players/new", {"name": "Proxied Paz"}).status, 303)
+        self.assertEqual(self.nginx.post("/players/new", {"name": "Proxied Paz"},
+                                         headers={"Cookie": self.member}).status, 303)
         self.assertIn("<td>Proxied Paz</td>", root.read_data_containing("Proxied Paz"))
 
     def test_a_browser_behind_nginx_follows_the_rankings(self):
@@ -308,7 +328,8 @@ class LiveThroughNginx(unittest.TestCase):
         self.addCleanup(driver.quit)
         driver.get(f"http://127.0.0.1:{self.nginx.port}/league/rankings")
         driver.execute_script("window.notReloaded = true")
-        self.assertEqual(self.nginx.post("/league/players/new", {"name": "Nginx Nell"}).status, 303)
+        self.assertEqual(self.nginx.post("/league/players/new", {"name": "Nginx Nell"},
+                                         headers={"Cookie": self.member}).status, 303)
         WebDriverWait(driver, 2).until(lambda d: "Nginx Nell" in element(d, "rankings"))
         self.assertTrue(driver.execute_script("return window.notReloaded === true"))
 

@@ -8,7 +8,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import App, chromium, request
+from support import App, chromium, request, sign_in, sign_in_browser
 
 
 def wait_for(condition, seconds=5.0):
@@ -21,6 +21,8 @@ def wait_for(condition, seconds=5.0):
 
 
 class LiveInputsInBrowser(unittest.TestCase):
+    """The person typing is a signed-in member: League forms and their input events are
+    members' since accounts."""
     javascript = True
 
     def setUp(self):
@@ -28,9 +30,15 @@ class LiveInputsInBrowser(unittest.TestCase):
         self.addCleanup(self.app.stop)
         self.driver = chromium(javascript=self.javascript)
         self.addCleanup(self.driver.quit)
+        self.sign_in()
+
+    def sign_in(self):
+        self.member = sign_in(self.app, "mo")
+        sign_in_browser(self.driver, self.app.base_url, self.member)
 
     def add_player(self, name):
-        response = request("127.0.0.1", self.app.port, "POST", "/players/new", {"name": name})
+        response = request("127.0.0.1", self.app.port, "POST", "/players/new", {"name": name},
+                           headers={"Cookie": self.member})
         self.assertEqual(response.status, 303)
 
     def open(self, path):
@@ -120,6 +128,7 @@ class WithLiveUpdatesOff(LiveInputsInBrowser):
         self.addCleanup(self.app.stop)
         self.driver = chromium()
         self.addCleanup(self.driver.quit)
+        self.sign_in()
 
     def input_events(self):
         return self.app.output().count("POST /players/new 204 ")

@@ -24,7 +24,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import ROOT, App, chromium, request
+from support import ROOT, App, chromium, request, sign_in
 
 LIVE_JS = os.path.join(ROOT, "Sources", "MVVMWeb", "Live", "live.js")
 LIVE_JS_PATH = "/static/mvvmweb/live.js"
@@ -171,9 +171,10 @@ def same(test, path, page, events):
 class EventReader:
     """A live page's stream read as a browser's EventSource reads it: its events, one by one."""
 
-    def __init__(self, port, path):
+    def __init__(self, port, path, cookie):
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        self.connection.request("GET", path, headers={"Accept": "text/event-stream"})
+        self.connection.request("GET", path, headers={"Accept": "text/event-stream",
+                                                      "Cookie": cookie})
         self.response = self.connection.getresponse()
         assert self.response.status == 200, self.response.status
         self.received = b""
@@ -210,14 +211,18 @@ def kinds(events):
 
 
 class TheDemosStreams(unittest.TestCase):
+    """Recorded as a just-signed-in admin sees and does it: the rows carry their edit links
+    (more markup than a signed-out reader's), and the admin may both change the league (a
+    member's right) and delete matches (an admin's, recently signed in), as accounts require."""
     PATHS = ("/rankings", "/matches")
 
     def setUp(self):
         self.app = App()
         self.addCleanup(self.app.stop)
+        self.admin = sign_in(self.app, "ada", "admin")
 
     def get(self, path):
-        answer = request("127.0.0.1", self.app.port, "GET", path)
+        answer = request("127.0.0.1", self.app.port, "GET", path, headers={"Cookie": self.admin})
         self.assertEqual(answer.status, 200, path)
         return answer.text
 
@@ -225,7 +230,7 @@ class TheDemosStreams(unittest.TestCase):
         """Each page as served, and the events its stream sent while the league changed: the
         element as it was, then one event each time a change changed the page."""
         pages = {path: self.get(path) for path in self.PATHS}
-        readers = {path: EventReader(self.app.port, path) for path in self.PATHS}
+        readers = {path: EventReader(self.app.port, path, self.admin) for path in self.PATHS}
         for reader in readers.values():
             self.addCleanup(reader.close)
         events = {path: [readers[path].next()] for path in self.PATHS}
@@ -233,7 +238,7 @@ class TheDemosStreams(unittest.TestCase):
         def change(path, form=()):
             before = {page: self.get(page) for page in self.PATHS}
             answer = request("127.0.0.1", self.app.port, "POST", path, body=list(form),
-                             headers={"Origin": self.app.base_url})
+                             headers={"Origin": self.app.base_url, "Cookie": self.admin})
             self.assertEqual(answer.status, 303, f"POST {path}: {answer.text[:300]}")
             for page in self.PATHS:
                 if self.get(page) != before[page]:

@@ -8,7 +8,7 @@ import time
 import unittest
 
 from nginx_support import Nginx
-from support import App, Response, UnixHTTPConnection, request
+from support import App, Response, UnixHTTPConnection, request, sign_in, sign_in_browser
 import test_league_browser
 
 
@@ -27,26 +27,31 @@ class BehindNginx(unittest.TestCase):
         self.addCleanup(self.app.stop)
         self.addCleanup(self.nginx.stop)
 
+    def member(self):
+        """A signed-in member's headers: League forms and writes are members' since accounts."""
+        return {"Cookie": sign_in(self.app, "mo")}
+
     def test_root_over_unix_socket(self):
         self.start()
         self.assertEqual(os.stat(self.socket).st_mode & 0o777, 0o660)
-        page = self.nginx.get("/matches")
+        page = self.nginx.get("/matches", headers=self.member())
         self.assertEqual(page.status, 200)
         self.assertIn('href="/static/app.css"', page.text)
         self.assertIn('href="/matches/new"', page.text)
 
     def test_prefix_is_carried_by_links_forms_assets_and_redirects(self):
         self.start()
-        page = self.nginx.get("/league/matches")
+        member = self.member()
+        page = self.nginx.get("/league/matches", headers=member)
         self.assertEqual(page.status, 200)
         links = re.findall(r'(?:href|src|action)="(/[^"]*)"', page.text)
         self.assertTrue(links)
         self.assertEqual([link for link in links if not link.startswith("/league/")], [])
         self.assertEqual(self.nginx.get("/league/static/app.css").status, 200)
 
-        form = self.nginx.get("/league/players/new")
+        form = self.nginx.get("/league/players/new", headers=member)
         self.assertIn('action="/league/players/new"', form.text)
-        saved = self.nginx.post("/league/players/new", {"name": "Dana"})
+        saved = self.nginx.post("/league/players/new", {"name": "Dana"}, headers=member)
         self.assertEqual(saved.status, 303)
         self.assertTrue(saved.headers["location"].startswith("/league/"), saved.headers["location"])
         self.assertEqual(self.nginx.get("/league").status, 301)
@@ -58,10 +63,11 @@ class BehindNginx(unittest.TestCase):
 
     def test_cross_site_post_is_refused_behind_the_proxy(self):
         self.start()
+        member = self.member()
         refused = self.nginx.post("/players/new", {"name": "Mallory"},
-                                  headers={"Origin": "http://evil.test"})
+                                  headers={"Origin": "http://evil.test", **member})
         self.assertEqual(refused.status, 403)
-        accepted = self.nginx.post("/players/new", {"name": "Erin"})
+        accepted = self.nginx.post("/players/new", {"name": "Erin"}, headers=member)
         self.assertEqual(accepted.status, 303)
 
     def test_a_clients_own_forwarded_header_does_not_pass_and_metrics_stay_private(self):
@@ -114,10 +120,12 @@ class BehindNginx(unittest.TestCase):
         # nginx drops idle upstream connections after 1 s here; the app waits 2 s, so nginx never
         # reuses a connection the app is closing. Posts land around both edges.
         self.start("--idle-timeout", "2", keepalive="1s")
+        member = self.member()
         statuses = []
         for index, pause in enumerate([0.0, 0.9, 1.0, 1.1, 1.9, 2.0, 2.1, 0.5]):
             time.sleep(pause)
-            statuses.append(self.nginx.post("/players/new", {"name": f"Idle {index}"}).status)
+            statuses.append(self.nginx.post("/players/new", {"name": f"Idle {index}"},
+                                            headers=member).status)
         self.assertEqual(statuses, [303] * 8)
 
 
@@ -136,6 +144,7 @@ class LeagueInBrowserUnderPrefix(test_league_browser.LeagueInBrowser):
         self.driver = chromium()
         self.addCleanup(self.driver.quit)
         self.base = f"http://127.0.0.1:{self.nginx.port}"
+        sign_in_browser(self.driver, self.base, sign_in(self.app, "newcomer"))
 
     def test_every_page_stays_under_the_prefix(self):
         self.open("/matches")

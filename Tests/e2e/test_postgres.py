@@ -15,7 +15,7 @@ import unittest
 import uuid
 
 from nginx_support import Nginx
-from support import ROOT, App, binary_path, request
+from support import ROOT, App, binary_path, request, sign_in
 from test_live import EventStream
 
 
@@ -57,8 +57,9 @@ class Postgres:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def player_ids(app):
-    form = request("127.0.0.1", app.port, "GET", "/matches/new").text
+def player_ids(app, member):
+    """The players the match form offers, to the member whose session `member` is."""
+    form = request("127.0.0.1", app.port, "GET", "/matches/new", headers={"Cookie": member}).text
     return re.findall(r'name="home" value="([0-9a-f-]{36})"', form)
 
 
@@ -80,7 +81,10 @@ class TwoInstancesOnPostgres(unittest.TestCase):
         self.addCleanup(self.second.stop)
         self.nginx = Nginx(upstream_ports=[self.first.port, self.second.port])
         self.addCleanup(self.nginx.stop)
-        self.players = player_ids(self.first)
+        # One member's session, kept in the shared database, holds on both instances.
+        self.member = sign_in(self.first, "mo", "member", "a long and unusual passphrase",
+                              "--database", self.postgres.url)
+        self.players = player_ids(self.first, self.member)
 
     def match_form(self, token, home_goals=1):
         return {"token": token, "home": self.players[0], "away": self.players[1],
@@ -93,7 +97,8 @@ class TwoInstancesOnPostgres(unittest.TestCase):
         before = self.matches()
         with concurrent.futures.ThreadPoolExecutor(max_workers=10) as pool:
             answers = list(pool.map(
-                lambda n: self.nginx.post("/matches/new", self.match_form(f"post-{n}", n % 10)),
+                lambda n: self.nginx.post("/matches/new", self.match_form(f"post-{n}", n % 10),
+                                          headers={"Cookie": self.member}),
                 range(50)))
         self.assertEqual([answer.status for answer in answers], [303] * 50)
         self.assertEqual(self.matches(), before + 50)
@@ -111,7 +116,7 @@ class TwoInstancesOnPostgres(unittest.TestCase):
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             answers = list(pool.map(
                 lambda app: request("127.0.0.1", app.port, "POST", "/matches/new", body=form,
-                                    headers={"Origin": app.base_url}),
+                                    headers={"Origin": app.base_url, "Cookie": self.member}),
                 [self.first, self.second]))
         self.assertEqual([answer.status for answer in answers], [303, 303])
         self.assertEqual(self.matches(), before + 1)
@@ -122,7 +127,7 @@ class TwoInstancesOnPostgres(unittest.TestCase):
         stream.read_data_containing("data: matches")
         saved = request("127.0.0.1", self.first.port, "POST", "/matches/new",
                         body=self.match_form(str(uuid.uuid4()), home_goals=9),
-                        headers={"Origin": self.first.base_url})
+                        headers={"Origin": self.first.base_url, "Cookie": self.member})
         self.assertEqual(saved.status, 303)
         started = time.monotonic()
         self.assertIn("9 : 0", stream.read_data_containing("9 : 0"))
@@ -133,7 +138,8 @@ class TwoInstancesOnPostgres(unittest.TestCase):
 
         def post(n):
             try:
-                answer = self.nginx.post("/matches/new", self.match_form(f"load-{n}"))
+                answer = self.nginx.post("/matches/new", self.match_form(f"load-{n}"),
+                                         headers={"Cookie": self.member})
                 if answer.status == 303:
                     acknowledged.append(f"load-{n}")
             except OSError:
@@ -174,10 +180,12 @@ class MovingASQLiteLeagueIntoPostgres(unittest.TestCase):
         self.data = os.path.join(self.folder, "data")
         # A site on SQLite with the demo league and a match posted through its form.
         site = App(data=self.data)
-        players = player_ids(site)
+        member = sign_in(site, "mo")
+        players = player_ids(site, member)
         form = {"token": "posted-before-the-move", "home": players[0], "away": players[1],
                 "homeGoals": "4", "awayGoals": "0"}
-        self.assertEqual(request("127.0.0.1", site.port, "POST", "/matches/new", form).status, 303)
+        self.assertEqual(request("127.0.0.1", site.port, "POST", "/matches/new", form,
+                                 headers={"Cookie": member}).status, 303)
         self.pages = {path: table(request("127.0.0.1", site.port, "GET", path).text)
                       for path in ("/rankings", "/matches")}
         self.assertEqual(site.stop(), 0)

@@ -7,14 +7,17 @@ import re
 import sqlite3
 import unittest
 
-from support import App, request
+from support import App, request, sign_in
 
 
 class StoreFailure(unittest.TestCase):
     def test_a_locked_database_is_a_503_with_the_input_kept_and_a_log_line(self):
         app = App(quiet=False)
         self.addCleanup(app.stop)
-        form = request("127.0.0.1", app.port, "GET", "/matches/new").text
+        # The person saving is a signed-in member, as League writes must be since accounts.
+        member = sign_in(app, "mo")
+        form = request("127.0.0.1", app.port, "GET", "/matches/new",
+                       headers={"Cookie": member}).text
         players = re.findall(r'name="home" value="([0-9a-f-]{36})"', form)
         self.assertGreaterEqual(len(players), 2)
         lock = sqlite3.connect(os.path.join(app.data, "mvvmweb.sqlite"), isolation_level=None)
@@ -23,7 +26,7 @@ class StoreFailure(unittest.TestCase):
         body = {"home": players[0], "away": players[1], "homeGoals": "7", "awayGoals": "3",
                 "token": "locked-1"}
         saved = request("127.0.0.1", app.port, "POST", "/matches/new", body=body,
-                        headers={"Sec-Fetch-Site": "same-origin"})
+                        headers={"Sec-Fetch-Site": "same-origin", "Cookie": member})
         lock.execute("ROLLBACK")
         self.assertEqual(saved.status, 503)
         self.assertIn("The match could not be saved just now; nothing was changed. Please try again.",
@@ -37,7 +40,7 @@ class StoreFailure(unittest.TestCase):
                                  % re.escape(saved.headers["x-request-id"]))
         # Once the lock is gone the same form saves.
         again = request("127.0.0.1", app.port, "POST", "/matches/new", body=body,
-                        headers={"Sec-Fetch-Site": "same-origin"})
+                        headers={"Sec-Fetch-Site": "same-origin", "Cookie": member})
         self.assertEqual(again.status, 303)
         # /metrics counted the one database error.
         metrics = request("127.0.0.1", app.port, "GET", "/metrics").text.splitlines()
