@@ -2,7 +2,7 @@ import MVVMWebTemplates
 import MVVMWebViewModels
 import Testing
 
-/// Which outputs no template binds, by view model schema, for `mvvmweb check-templates`.
+/// Which outputs no template binds, by view model schema, for `mvvmweb check`.
 @Suite struct UnboundOutputTests {
   @Test func outputsNoTemplateBindsAreListedOncePerViewModel() throws {
     let fixture = try TemplateFixture([

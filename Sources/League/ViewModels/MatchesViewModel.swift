@@ -52,7 +52,7 @@ public final class MatchesViewModel {
   @OutputIgnored public let canEdit: Bool
 
   /// The view model of page `page` (from 1) of the matches as `viewer` sees it, its rows kept in
-  /// `keptRows` (made for what the viewer may do: `makeKeptRows(for:)`).
+  /// `keptRows` (made for what the viewer may do: `makeKeptRows(editable:)`).
   public init(
     store: any LeagueStore, page: Int = 1, viewer: Viewer = .signedOut, notice: String? = nil,
     keptRows: KeptRows? = nil

@@ -23,7 +23,7 @@ public struct StoreWork: Sendable {
   /// deadline). The handler returns it at once and holds no thread, nor needs a task:
   ///
   /// ```swift
-  /// site.get("/rankings") { request in
+  /// site.get(LeagueRoutes.rankings) { request in
   ///   data.read(request) { rankingsPage.render(try rankingsViewModel(), for: request) }
   /// }
   /// ```

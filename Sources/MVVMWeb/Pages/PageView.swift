@@ -8,7 +8,7 @@ import MVVMWebViewModels
 ///
 /// ```swift
 /// let greeting = site.declare(GreetingPage.self)
-/// site.get("/") { request in greeting.render(GreetingViewModel(), for: request) }
+/// site.get(Route("/")) { request in greeting.render(GreetingViewModel(), for: request) }
 /// ```
 public struct PageView<Declared: Page>: Sendable {
   let shelf: TemplateShelf

@@ -4,9 +4,11 @@
 ///
 /// ```swift
 /// struct Greetings: Feature {
+///   static let home = Route("/")
+///
 ///   func register(in site: inout Site) throws {
-///     site.links(for: GreetingDestination.self) { _ in "/" }
-///     site.page("/", GreetingPage.self) { _ in GreetingViewModel() }
+///     site.links(for: GreetingDestination.self) { _ in Self.home.path() }
+///     site.page(Self.home, GreetingPage.self) { _ in GreetingViewModel() }
 ///   }
 /// }
 /// ```

@@ -158,7 +158,7 @@ public struct Site {
   }
 
   /// Loads and checks the declared templates as `build()` does, without building the site:
-  /// every problem at once (`check-templates`).
+  /// every problem at once (an app's `check` command).
   package func loadTemplates() throws(TemplateErrors) -> TemplateLibrary {
     guard conflicts.isEmpty else { throw TemplateErrors(conflicts) }
     return try TemplateLibrary(

@@ -1,7 +1,7 @@
 import MVVMWebViewModels
 
 /// An output of a view model, or of the site object, that no template binds: a value computed
-/// for nothing, or one a template should show. `mvvmweb check-templates` lists them.
+/// for nothing, or one a template should show. An app's `check` command (`mvvmweb check`) lists them.
 package struct UnboundOutput: Sendable, Equatable, CustomStringConvertible {
   /// The page rendered with the view model that has the output (the first by name, when pages
   /// share a view model), or nil for an output of the site object.
