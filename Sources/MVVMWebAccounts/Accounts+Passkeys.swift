@@ -123,6 +123,8 @@ extension Accounts {
       attestationObject: attestationObject, name: "Passkey", site: site)
     guard try await executor.write({ try self.store.takeLink(code.hash, at: self.now()) }) == id
     else { throw dead }
+    // The way back in after a lost device, as with a password: the account's sessions end.
+    try await endSessions(of: account.id, keeping: nil)
     return (try await startSession(for: account, client: client, agent: agent), account)
   }
 

@@ -71,7 +71,8 @@ extension Accounts {
 
   /// Takes the one-time link `code` and sets its account's password to `password`: the
   /// account, signed in with a new session. A password the rules refuse leaves the link as it
-  /// was, for the next try.
+  /// was, for the next try. A link is also the way back in for a lost password, so every
+  /// session the account had ends: whoever holds the lost device is signed out.
   func welcome(
     code: String, password: String, client: String, agent: String
   ) async throws
@@ -88,6 +89,7 @@ extension Accounts {
     guard try await executor.write({ try self.store.takeLink(token.hash, at: time) }) == account.id
     else { throw PasswordRefusal.deadLink }
     _ = try await executor.write { try self.store.setPasswordHash(hash, of: account.id) }
+    try await endSessions(of: account.id, keeping: nil)
     return (try await startSession(for: account, client: client, agent: agent), account)
   }
 

@@ -191,8 +191,7 @@ extension AccountsFeature {
     } catch let error as HTTPError {
       return json(Failed(error: error.message), status: error.status)
     } catch PasswordLaneError.busy {
-      return json(
-        Failed(error: "The site is busy: try again in a moment."), status: .serviceUnavailable)
+      return retryLater(json(Failed(error: busy), status: .serviceUnavailable), 5)
     }
   }
 

@@ -40,7 +40,7 @@ struct AccountsFeature: Feature {
           name: form.name, password: form.typedPassword, client: request.clientAddress,
           agent: request.headers["user-agent"] ?? "")
       } catch PasswordLaneError.busy {
-        form.refuse("Too many people are signing in at once: try again in a few seconds.")
+        form.refuse(Self.busy)
         return Self.retryLater(signIn.render(form, for: request, status: .serviceUnavailable), 5)
       }
       switch outcome {
@@ -112,6 +112,9 @@ struct AccountsFeature: Feature {
       } catch Accounts.PasswordRefusal.rule(let reason) {
         page.refusePassword(reason)
         return account.render(page, for: request, status: .unprocessableContent)
+      } catch PasswordLaneError.busy {
+        page.refusePassword(Self.busy)
+        return Self.retryLater(account.render(page, for: request, status: .serviceUnavailable), 5)
       }
       return AccountNotice.passwordChanged.redirect(
         to: request.location(AccountRoutes.account.path()), for: request)
@@ -139,6 +142,12 @@ struct AccountsFeature: Feature {
       } catch Accounts.PasswordRefusal.deadLink {
         page.refuseLink()
         return welcome.render(page, for: request, status: .gone)
+      } catch PasswordLaneError.busy {
+        page.refusePassword(Self.busy)
+        var response = Self.retryLater(
+          welcome.render(page, for: request, status: .serviceUnavailable), 5)
+        response.headers.replaceOrAdd("Cache-Control", "no-store")
+        return response
       }
       var response = welcome.render(page, for: request, status: .unprocessableContent)
       response.headers.replaceOrAdd("Cache-Control", "no-store")
@@ -146,18 +155,26 @@ struct AccountsFeature: Feature {
     }
   }
 
+  /// What a form that hashes a password says when the password lane is full (a 503).
+  static let busy = "Too many people are signing in at once: try again in a few seconds."
+
   /// The signed-in account and the session's key, read again (its role may have changed).
   static func signedIn(
     _ accounts: Accounts, _ request: Request
   ) async throws
     -> (Account, TokenHash)
   {
+    // The account from the store, not the session cache's copy: that copy dates from the
+    // sign-in, and a password set or removed since must not be checked against it.
     guard let key = request.session.flatMap({ TokenHash(hex: $0.key) }),
-      let entry = try await accounts.session(key)
+      let entry = try await accounts.session(key),
+      let account = try await accounts.executor.read({
+        try accounts.store.account(id: entry.account.id)
+      })
     else {
       throw AnswerInstead(.redirect(to: request.location(AccountRoutes.signIn.path(nil, nil))))
     }
-    return (entry.account, key)
+    return (account, key)
   }
 
   /// The account page of the signed-in person.

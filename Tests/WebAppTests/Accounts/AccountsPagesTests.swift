@@ -97,6 +97,37 @@ import Testing
     #expect(forged.status == 410)
   }
 
+  @Test func changingThePasswordEndsEveryOtherSessionAndKeepsThisOne() async throws {
+    let here = try await app.person("Rosa")
+    let signIn = try await app.form(
+      "/sign-in", [("name", "Rosa"), ("password", "correct horse battery")])
+    let elsewhere = try #require(AppHarness.sessionCookie(signIn))
+    let wrong = try await app.form(
+      "/account/password", [("current", "not my password"), ("password", "a new long phrase")],
+      cookie: here)
+    #expect(wrong.status == 422 && wrong.text.contains("This is not your current password."))
+    #expect(try await app.page("/account", cookie: elsewhere).status == 200)
+    let changed = try await app.form(
+      "/account/password",
+      [("current", "correct horse battery"), ("password", "a new long phrase")], cookie: here)
+    #expect(changed.status == 303 && changed.location?.hasPrefix("/account") == true)
+    #expect(try await app.page("/account", cookie: here).status == 200)
+    let ended = try await app.page("/account", cookie: elsewhere)
+    #expect(ended.status == 303 && ended.location == "/sign-in?return=%2Faccount")
+  }
+
+  @Test func aNewLinkForALostPasswordEndsEverySessionTheAccountHad() async throws {
+    let lostLaptop = try await app.person("Ken")
+    let link = try await app.accounts.newLink(name: "Ken")
+    let back = try await app.form(
+      "/account/welcome", [("code", link.code), ("password", "a phrase after the loss")])
+    #expect(back.status == 303)
+    let fresh = try #require(AppHarness.sessionCookie(back))
+    let lost = try await app.page("/account", cookie: lostLaptop)
+    #expect(lost.status == 303 && lost.location == "/sign-in?return=%2Faccount")
+    #expect(try await app.page("/account", cookie: fresh).status == 200)
+  }
+
   @Test func wrongPasswordsSlowTheNextTriesAndTheRightOneWorksAfterTheWait() async throws {
     _ = try await app.person("Tried", password: "the right phrase")
     for attempt in 1...5 {
