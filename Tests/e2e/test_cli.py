@@ -6,7 +6,7 @@ import subprocess
 import tempfile
 import unittest
 
-from support import binary_path
+from support import ROOT, binary_path
 
 
 class MissingFolders(unittest.TestCase):
@@ -25,6 +25,19 @@ class MissingFolders(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertEqual(result.stderr, f"mvvmweb: no Templates folder in {folder}/Templates; "
                                         "pass --templates DIR\n")
+
+    def test_the_demo_without_a_public_folder_says_so_in_one_line(self):
+        # The binary alone, with templates given but no Public folder anywhere it looks: the demo
+        # serves static files, so it stops with a sentence, not a Swift value.
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        self.addCleanup(shutil.rmtree, folder, ignore_errors=True)
+        shutil.copy(binary_path(), folder + "/mvvmweb")
+        shutil.copytree(os.path.join(ROOT, "Templates"), folder + "/Templates")
+        result = subprocess.run([folder + "/mvvmweb", "check"], cwd=folder, capture_output=True,
+                                text=True, timeout=30)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr, "mvvmweb: cannot start: No static folder was found: pass "
+                                        "the app's --public DIR.\n")
 
     def test_a_templates_folder_given_that_does_not_exist_is_named(self):
         folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))

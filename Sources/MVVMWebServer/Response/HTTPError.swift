@@ -16,3 +16,8 @@ public struct HTTPError: Error, Sendable, Equatable {
     self.message = message
   }
 }
+
+extension HTTPError: CustomStringConvertible {
+  /// The message alone, as a command line prints an error that stopped it.
+  public var description: String { message }
+}

@@ -18,7 +18,11 @@ public final class StaticFiles: Sendable {
     root: String, cacheControl: String = "public, max-age=3600", cache: FileCache = FileCache()
   ) throws(HTTPError) {
     guard let resolved = Self.realPath(root) else {
-      throw HTTPError(.internalServerError, "The static folder \(root) does not exist.")
+      throw HTTPError(
+        .internalServerError,
+        root.isEmpty
+          ? "No static folder was found: pass the app's --public DIR."
+          : "The static folder \(root) does not exist.")
     }
     self.root = resolved
     self.cacheControl = cacheControl
