@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MVVMWebPasskeys
 
 /// A secret that grants something (a session, a one-time link): 256 random bits from the
 /// system's secure generator, carried as 43 characters of base64url, kept by the store only as
@@ -14,27 +15,18 @@ public struct SecretToken: Sendable, Equatable {
   }
 
   /// The token `text` carries (a cookie's value, a link's code); nil unless it is exactly 43
-  /// base64url characters.
+  /// characters of canonical base64url. Read on every signed-in request, so straight from the
+  /// bytes, with no copy of the text.
   public init?(_ text: some StringProtocol) {
-    guard text.utf8.count == 43,
-      text.utf8.allSatisfy({ Self.alphabet.utf8.contains($0) }),
-      let data = Data(
-        base64Encoded: String(text).replacingOccurrences(of: "-", with: "+")
-          .replacingOccurrences(of: "_", with: "/") + "="),
-      data.count == 32
+    guard text.utf8.count == 43, let bytes = Base64URL.decode(text, maximumLength: 32),
+      bytes.count == 32
     else { return nil }
-    bytes = Array(data)
+    self.bytes = bytes
   }
 
   /// The token as it is carried: base64url, without padding.
-  public var text: String {
-    Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-  }
+  public var text: String { Base64URL.encode(bytes) }
 
   /// What the store keeps.
   public var hash: TokenHash { TokenHash(of: bytes) }
-
-  private static let alphabet =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 }

@@ -141,11 +141,16 @@ public struct TokenHash: Hashable, Sendable {
 
   /// The 64 hex digits: a session's key in `RequestSession`.
   public var hex: String {
-    bytes.map { byte in
-      let hex = String(byte, radix: 16)
-      return byte < 16 ? "0" + hex : hex
-    }.joined()
+    String(unsafeUninitializedCapacity: bytes.count * 2) { digits in
+      for (index, byte) in bytes.enumerated() {
+        digits[2 * index] = Self.digits[Int(byte >> 4)]
+        digits[2 * index + 1] = Self.digits[Int(byte & 0xF)]
+      }
+      return bytes.count * 2
+    }
   }
+
+  private static let digits = Array("0123456789abcdef".utf8)
 
   /// The first 8 hex digits: names the session in a log line without giving it away.
   public var shortID: String { String(hex.prefix(8)) }
