@@ -67,6 +67,31 @@ import Testing
 /// The version tag is written byte by byte, not interpolated: it must read as the epoch, the data
 /// version and the address hash in sixteen hex digits, and change with the data version.
 @Suite struct PageValidatorTagTests {
+  @Test func aSignedInViewersPageIsValidatedByItsDataAndWhoIsViewing() async throws {
+    let app = try await AppHarness(demo: true, signedIn: nil)
+    let ada = try await app.person("Ada")
+    let first = try await app.page("/matches", cookie: ada)
+    let tag = try #require(first.header("ETag"))
+    #expect(first.status == 200 && tag.hasPrefix("W/\""))
+    let again = try await app.get(
+      "/matches", headers: [("Cookie", ada), ("If-None-Match", tag)], signedOut: true)
+    #expect(again.status == 304 && again.body.isEmpty)
+    // Ada's tag names Ada's page: someone signed out, or another member, gets their own.
+    let signedOut = try await app.get(
+      "/matches", headers: [("If-None-Match", tag)], signedOut: true)
+    #expect(signedOut.status == 200 && signedOut.header("ETag") != tag)
+    let grace = try await app.person("Grace")
+    let other = try await app.get(
+      "/matches", headers: [("Cookie", grace), ("If-None-Match", tag)], signedOut: true)
+    #expect(other.status == 200 && other.header("ETag") != tag)
+    // A one-time notice beside the session: the page is made for this request alone.
+    let notice = try await app.get(
+      "/matches",
+      headers: [("Cookie", ada + "; mvvmweb-notice=match-saved"), ("If-None-Match", tag)],
+      signedOut: true)
+    #expect(notice.status == 200 && notice.header("ETag")?.hasPrefix("W/") != true)
+  }
+
   @Test func theTagIsEpochVersionAndAddressHashInHex() {
     let epoch = PageValidator.epoch
     #expect(

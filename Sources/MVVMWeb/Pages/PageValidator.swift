@@ -5,7 +5,8 @@ import Synchronization
 /// bytes: a browser or proxy revalidating an unchanged page gets its 304 without the view model
 /// being built or the template rendered. Only for pages that are the same for everyone who asks
 /// for the address (no one-time token in them), with fixed templates (not `--dev`), and only
-/// for requests without cookies (the one-time notice rides in one).
+/// for requests without cookies (the one-time notice rides in one) or whose only cookie is their
+/// session's: the viewer (name, role, a recent sign-in) is then part of the page's address.
 ///
 /// It keeps the tags it handed out, so the app answers a revalidation before routing
 /// (`confirmBeforeRouting`): the tag a browser sends back names the page, and only its data's
@@ -64,7 +65,7 @@ public final class PageValidator: Sendable {
     to request: Request, route: String, vary: String = "Accept-Encoding",
     version: (@Sendable () -> String?)?, _ make: () throws -> Response
   ) rethrows -> Response {
-    guard let version, request.headers["cookie"] == nil, let dataVersion = version() else {
+    guard let version, Self.mayValidate(request), let dataVersion = version() else {
       return try make()
     }
     let addressHash = Self.addressHash(request)
@@ -104,7 +105,7 @@ public final class PageValidator: Sendable {
     guard let tag = headers["if-none-match"], request.method == .get || request.method == .head
     else { return nil }
     guard let issued = issued.withLock({ $0[Self.addressHash(request)] }), issued.tag == tag,
-      issued.isFor(request), headers["cookie"] == nil, !LivePages.asksForEvents(headers),
+      issued.isFor(request), Self.mayValidate(request), !LivePages.asksForEvents(headers),
       issued.currentVersion() == issued.dataVersion
     else { return nil }
     return issued.notModified
@@ -193,13 +194,24 @@ public final class PageValidator: Sendable {
     }
   }
 
-  /// The address as the page shows it (prefix, path and query), hashed: two addresses of one
-  /// version are two different pages. Over each string's bytes where they lie, with a 0 between
+  /// Whether `request`'s page may be tagged and confirmed by its data's version: it has no
+  /// cookie, or only its session's.
+  private static func mayValidate(_ request: Request) -> Bool {
+    request.headers["cookie"] == nil || request.session?.isSoleCookie == true
+  }
+
+  /// The address as the page shows it (prefix, path and query) and, for a signed-in viewer,
+  /// who they are (account, role, a recent sign-in), hashed: two addresses, or two viewers, of
+  /// one version are two different pages. Over each string's bytes where they lie, with a 0 between
   /// the two: no array is made per request, and no index of a view is stepped byte by byte.
   private static func addressHash(_ request: Request) -> UInt64 {
     var hash = add(request.basePath, to: 0xcbf2_9ce4_8422_2325)
     hash = hash &* 0x0000_0100_0000_01b3  // The 0 between them: hash ^ 0 is hash.
-    return add(request.target, to: hash)
+    hash = add(request.target, to: hash)
+    guard let session = request.session else { return hash }
+    hash = add(session.account, to: hash &* 0x0000_0100_0000_01b3)
+    hash = add(session.role, to: hash &* 0x0000_0100_0000_01b3)
+    return (hash ^ (session.isRecent ? 1 : 2)) &* 0x0000_0100_0000_01b3
   }
 
   /// `hash` (FNV-1a) continued over `text`'s bytes.

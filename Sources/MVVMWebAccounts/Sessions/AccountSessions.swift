@@ -60,7 +60,8 @@ struct AccountSessions: SessionResolver {
       key: entry.session.hash.hex,
       lastSignIn: entry.session.lastSignIn,
       isRecent: accounts.now().timeIntervalSince(entry.session.lastSignIn)
-        < Accounts.seconds(accounts.settings.recentSignIn))
+        < Accounts.seconds(accounts.settings.recentSignIn),
+      isSoleCookie: SessionCookie.isAlone(in: request))
     accounts.touch(
       entry, client: request.clientAddress, agent: request.headers["user-agent"] ?? "")
   }

@@ -34,6 +34,13 @@ enum SessionCookie {
     return nil
   }
 
+  /// Whether the request's cookie header is one session cookie and nothing else: exactly the
+  /// length of a name, `=` and a token, which `token(in:)` found there.
+  static func isAlone(in request: Request) -> Bool {
+    guard let count = request.headers["cookie"]?.utf8.count else { return false }
+    return count == plainName.utf8.count + 44 || count == secureName.utf8.count + 44
+  }
+
   /// `Set-Cookie` for `token`, kept by the browser for `lifetime` seconds.
   static func set(_ token: SecretToken, for request: Request, lifetime: Int) -> String {
     "\(name(for: request))=\(token.text); \(attributes(for: request)); Max-Age=\(lifetime)"

@@ -30,7 +30,13 @@ public enum Base64URL {
   /// outside the alphabet, padding, a length of 4n + 1, or bits left over that are not zero) or
   /// would decode to more than `maximumLength` bytes. Never reads past what the bound allows.
   public static func decode(_ text: some StringProtocol, maximumLength: Int) -> [UInt8]? {
-    let utf8 = text.utf8
+    // One contiguous copy, read as bytes: stepping a generic string's view from another module
+    // cost hundreds of instructions a character (a session cookie is read on every request).
+    var text = String(text)
+    return text.withUTF8 { decode($0, maximumLength: maximumLength) }
+  }
+
+  private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, maximumLength: Int) -> [UInt8]? {
     let count = utf8.count
     // Decoded length of unpadded base64: 3 bytes per 4 characters, then 1 or 2 for a tail of 2
     // or 3 (a tail of 1 character is no byte at all).

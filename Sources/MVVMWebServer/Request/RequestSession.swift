@@ -14,16 +14,22 @@ public struct RequestSession: Sendable, Equatable {
   public let lastSignIn: Date
   /// Whether that sign-in is recent enough for a sensitive action (the accounts' setting).
   public let isRecent: Bool
+  /// Whether the session's cookie is the only cookie the request carries: a page made for it
+  /// then depends on the viewer and nothing else the browser sent (no one-time notice), so it
+  /// may be validated by its data's version, as a signed-out page is.
+  public let isSoleCookie: Bool
 
   /// A session with these values.
   public init(
-    account: String, role: String, key: String, lastSignIn: Date, isRecent: Bool = true
+    account: String, role: String, key: String, lastSignIn: Date, isRecent: Bool = true,
+    isSoleCookie: Bool = false
   ) {
     self.account = account
     self.role = role
     self.key = key
     self.lastSignIn = lastSignIn
     self.isRecent = isRecent
+    self.isSoleCookie = isSoleCookie
   }
 
   /// The key's first 8 hex digits: names the session in a log line without giving it away.
