@@ -1,0 +1,213 @@
+"""Helpers the accounts suites share (test_accounts_browser, _postgres, _flood): a live stream
+that carries a session cookie and notices its end, forms posted as a browser posts them (from a
+given client address, through the loopback proxy the instances trust), latency probes and the
+server's resident memory."""
+
+import socket
+import statistics
+import threading
+import time
+
+from support import request
+
+PASSWORD = "a long and unusual passphrase"
+
+# A browser's post from one of the site's own pages: what the cross-site check lets through.
+SAME_ORIGIN = {"Sec-Fetch-Site": "same-origin"}
+
+
+def post(app, path, fields, cookie=None, client=None, headers=None):
+    """A form posted to `app` as its own page posts it; `client` is the address the loopback
+    proxy (trusted by default) says it came from, in X-Forwarded-For."""
+    sent = dict(SAME_ORIGIN)
+    if cookie:
+        sent["Cookie"] = cookie
+    if client:
+        sent["X-Forwarded-For"] = client
+    sent.update(headers or {})
+    return request("127.0.0.1", app.port, "POST", path, fields, sent)
+
+
+def get(app, path, cookie=None):
+    return request("127.0.0.1", app.port, "GET", path, None, {"Cookie": cookie} if cookie else {})
+
+
+class SessionStream:
+    """A live page's event stream (what EventSource opens), sent with a session's cookie. It reads
+    the chunked body as it comes, so it notices the stream's end: the last chunk (the connection
+    may stay open for another request) or the connection closed."""
+
+    def __init__(self, port, path, cookie):
+        self.socket = socket.create_connection(("127.0.0.1", port))
+        self.socket.settimeout(5)
+        self.socket.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\nAccept: text/event-stream\r\n"
+            f"Cookie: {cookie}\r\n\r\n".encode())
+        self.raw = b""
+        self.data = b""  # The body so far, chunk framing removed.
+        self.ended_at = None
+        head = self._read_until(b"\r\n\r\n")
+        self.status = int(head.split(b" ", 2)[1])
+        self.head = head.decode(errors="replace")
+        if b"transfer-encoding: chunked" not in head.lower():
+            raise AssertionError(f"the stream is not chunked:\n{self.head}")
+
+    def _receive(self):
+        chunk = self.socket.recv(65536)
+        if not chunk:
+            self.ended_at = self.ended_at or time.monotonic()
+            return False
+        self.raw += chunk
+        return True
+
+    def _read_until(self, marker):
+        while marker not in self.raw:
+            if not self._receive():
+                raise EOFError(self.raw.decode(errors="replace"))
+        head, _, self.raw = self.raw.partition(marker)
+        return head
+
+    def _unframe(self):
+        """Moves whole chunks from `raw` to `data`; notes the time of the last (empty) chunk."""
+        while self.ended_at is None:
+            line_end = self.raw.find(b"\r\n")
+            if line_end < 0:
+                return
+            size = int(self.raw[:line_end].split(b";")[0], 16)
+            if len(self.raw) < line_end + 2 + size + 2:
+                return
+            self.data += self.raw[line_end + 2:line_end + 2 + size]
+            self.raw = self.raw[line_end + 2 + size + 2:]
+            if size == 0:
+                self.ended_at = time.monotonic()
+
+    def read_data_containing(self, text, seconds=5.0):
+        deadline = time.monotonic() + seconds
+        self._unframe()
+        while text.encode() not in self.data:
+            if self.ended_at is not None:
+                raise EOFError(f"the stream ended before {text!r}:\n"
+                               + self.data.decode(errors="replace")[-2000:])
+            self.socket.settimeout(max(0.01, deadline - time.monotonic()))
+            if not self._receive():
+                continue
+            self._unframe()
+        return self.data.decode(errors="replace")
+
+    def wait_for_end(self, seconds):
+        """The monotonic time the stream ended at, waiting at most `seconds` for it; None if it
+        is still open then."""
+        deadline = time.monotonic() + seconds
+        self._unframe()
+        while self.ended_at is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self.socket.settimeout(left)
+            try:
+                if self._receive():
+                    self._unframe()
+            except (socket.timeout, TimeoutError):
+                return None
+        return self.ended_at
+
+    def watch(self, seconds):
+        """Waits for the stream's end on a thread of its own (`wait_for_end`), so its time is
+        when it arrived, not when the test got round to reading; `ended()` gives that time."""
+        self._watcher = threading.Thread(target=self.wait_for_end, args=(seconds,), daemon=True)
+        self._watcher.start()
+
+    def ended(self):
+        """The time the watched stream ended at, once the watch is over; None if it did not."""
+        self._watcher.join()
+        return self.ended_at
+
+    def close(self):
+        self.socket.close()
+
+
+def open_streams(app):
+    """The server's own count of open streams, from /metrics."""
+    for line in request("127.0.0.1", app.port, "GET", "/metrics").text.split("\n"):
+        if line.startswith("http_open_streams "):
+            return float(line.split()[1])
+    raise AssertionError("no http_open_streams in /metrics")
+
+
+def wait_for(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def rss_kib(pid):
+    """The process's resident memory in KiB (VmRSS of /proc/PID/status)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise AssertionError(f"no VmRSS for process {pid}")
+
+
+def timed_get(port, path):
+    """One GET on a fresh connection: (status, seconds from sending to the whole answer)."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    try:
+        started = time.monotonic()
+        connection.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n".encode())
+        answer = b""
+        while True:
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+        elapsed = time.monotonic() - started
+    finally:
+        connection.close()
+    return int(answer.split(b" ", 2)[1]) if answer else None, elapsed
+
+
+class Prober:
+    """Asks for `paths` one after another, over and over, on its own thread until stopped, and
+    keeps every answer's status and latency: what a monitor sees while the server is busy."""
+
+    def __init__(self, port, paths, pause=0.005):
+        self.port = port
+        self.paths = paths
+        self.pause = pause
+        self.answers = {path: [] for path in paths}  # path -> [(status, seconds)]
+        self.failures = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        while not self._stop.is_set():
+            for path in self.paths:
+                try:
+                    self.answers[path].append(timed_get(self.port, path))
+                except OSError as error:
+                    self.failures.append((path, repr(error)))
+            self._stop.wait(self.pause)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_):
+        self._stop.set()
+        self._thread.join(timeout=30)
+
+    def median_ms(self, path):
+        return statistics.median(seconds for _, seconds in self.answers[path]) * 1000
+
+    def summary(self, path):
+        times = sorted(seconds * 1000 for _, seconds in self.answers[path])
+        if not times:
+            return f"{path}: no answers"
+        return (f"{path}: {len(times)} answers, median {statistics.median(times):.2f} ms, "
+                f"p95 {times[int(len(times) * 0.95) - 1 if len(times) > 1 else 0]:.2f} ms, "
+                f"max {times[-1]:.2f} ms")
