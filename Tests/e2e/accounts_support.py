@@ -3,6 +3,7 @@ that carries a session cookie and notices its end, forms posted as a browser pos
 given client address, through the loopback proxy the instances trust), latency probes and the
 server's resident memory."""
 
+import multiprocessing
 import socket
 import statistics
 import threading
@@ -153,7 +154,8 @@ def rss_kib(pid):
 
 
 def timed_get(port, path):
-    """One GET on a fresh connection: (status, seconds from sending to the whole answer)."""
+    """One GET on a fresh connection: (status, seconds from sending to the whole answer, the
+    monotonic time it was sent at; the same clock in every process)."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=10)
     try:
         started = time.monotonic()
@@ -168,12 +170,13 @@ def timed_get(port, path):
         elapsed = time.monotonic() - started
     finally:
         connection.close()
-    return int(answer.split(b" ", 2)[1]) if answer else None, elapsed
+    return int(answer.split(b" ", 2)[1]) if answer else None, elapsed, started
 
 
 class Prober:
-    """Asks for `paths` one after another, over and over, on its own thread until stopped, and
-    keeps every answer's status and latency: what a monitor sees while the server is busy."""
+    """Asks for `paths` one after another, over and over, until stopped, and keeps every answer's
+    status and latency: what a monitor sees while the server is busy. It runs in a process of its
+    own, so the test's own threads (a flood of clients) do not slow its clock."""
 
     def __init__(self, port, paths, pause=0.005):
         self.port = port
@@ -181,33 +184,48 @@ class Prober:
         self.pause = pause
         self.answers = {path: [] for path in paths}  # path -> [(status, seconds)]
         self.failures = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
+        context = multiprocessing.get_context("fork")
+        self._stop = context.Event()
+        self._results = context.Queue()
+        self._process = context.Process(target=self._run, daemon=True)
 
     def _run(self):
+        answers = {path: [] for path in self.paths}
+        failures = []
         while not self._stop.is_set():
             for path in self.paths:
                 try:
-                    self.answers[path].append(timed_get(self.port, path))
+                    answers[path].append(timed_get(self.port, path))
                 except OSError as error:
-                    self.failures.append((path, repr(error)))
+                    failures.append((path, repr(error)))
             self._stop.wait(self.pause)
+        self._results.put((answers, failures))
 
     def __enter__(self):
-        self._thread.start()
+        self._process.start()
         return self
 
     def __exit__(self, *_):
         self._stop.set()
-        self._thread.join(timeout=30)
+        try:
+            self.answers, self.failures = self._results.get(timeout=30)
+        finally:
+            self._process.join(timeout=10)
+            if self._process.is_alive():
+                self._process.kill()
+                self._process.join()
 
-    def median_ms(self, path):
-        return statistics.median(seconds for _, seconds in self.answers[path]) * 1000
+    def during(self, path, start=None, end=None):
+        """The answers to `path` sent between `start` and `end` (monotonic times)."""
+        return [answer for answer in self.answers[path]
+                if (start is None or answer[2] >= start) and (end is None or answer[2] <= end)]
 
-    def summary(self, path):
-        times = sorted(seconds * 1000 for _, seconds in self.answers[path])
+    def median_ms(self, path, start=None, end=None):
+        return statistics.median(answer[1] for answer in self.during(path, start, end)) * 1000
+
+    def summary(self, path, start=None, end=None):
+        times = sorted(answer[1] * 1000 for answer in self.during(path, start, end))
         if not times:
             return f"{path}: no answers"
         return (f"{path}: {len(times)} answers, median {statistics.median(times):.2f} ms, "
-                f"p95 {times[int(len(times) * 0.95) - 1 if len(times) > 1 else 0]:.2f} ms, "
-                f"max {times[-1]:.2f} ms")
+                f"p95 {times[max(0, int(len(times) * 0.95) - 1)]:.2f} ms, max {times[-1]:.2f} ms")
