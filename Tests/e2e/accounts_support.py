@@ -3,11 +3,17 @@ that carries a session cookie and notices its end, forms posted as a browser pos
 given client address, through the loopback proxy the instances trust), latency probes and the
 server's resident memory."""
 
+import base64
+import hashlib
+import json
 import multiprocessing
+import os
 import socket
 import statistics
+import struct
 import threading
 import time
+import urllib.parse
 
 from support import request
 
@@ -229,3 +235,89 @@ class Prober:
             return f"{path}: no answers"
         return (f"{path}: {len(times)} answers, median {statistics.median(times):.2f} ms, "
                 f"p95 {times[max(0, int(len(times) * 0.95) - 1)]:.2f} ms, max {times[-1]:.2f} ms")
+
+
+class SoftwarePasskey:
+    """A passkey made and used in Python, as an authenticator does it (ES256, `none`
+    attestation, user present and verified), for ceremonies sent straight over HTTP: the site
+    sees what a browser's passkeys script posts, for `Host: localhost:PORT`."""
+
+    def __init__(self, port):
+        from cryptography.hazmat.primitives.asymmetric import ec
+
+        self.port = port
+        self.origin = f"http://localhost:{port}"
+        self.key = ec.generate_private_key(ec.SECP256R1())
+        self.id = os.urandom(16)
+        self.user_handle = None
+        self.count = 0
+
+    @staticmethod
+    def b64url(data):
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+    @staticmethod
+    def unb64url(text):
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+    def _post(self, path, fields):
+        return request("127.0.0.1", self.port, "POST", path, fields,
+                       {"Host": f"localhost:{self.port}", "Origin": self.origin,
+                        "Sec-Fetch-Site": "same-origin"})
+
+    def _client_data(self, kind, challenge):
+        return json.dumps({"type": kind, "challenge": challenge, "origin": self.origin,
+                           "crossOrigin": False}).encode()
+
+    def register_from_link(self, link):
+        """Sets up the account of the one-time link `link` (its path and query) with this
+        passkey: the answer to the welcome page's passkey form."""
+        import cbor2
+
+        code = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["code"][0]
+        options = self._post("/account/welcome/passkey/options", {"code": code})
+        if options.status != 200:
+            raise RuntimeError(f"passkey options answered {options.status}: {options.text}")
+        options = json.loads(options.body)
+        self.rp_id = options["rpId"]
+        self.user_handle = self.unb64url(options["userHandle"])
+        numbers = self.key.public_key().public_numbers()
+        cose = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"),
+                            -3: numbers.y.to_bytes(32, "big")})
+        auth_data = (hashlib.sha256(self.rp_id.encode()).digest() + bytes([0x45])
+                     + struct.pack(">I", 0) + bytes(16) + struct.pack(">H", len(self.id))
+                     + self.id + cose)
+        attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
+        made = self._post("/account/welcome/passkey", {
+            "code": code, "challenge": options["challenge"],
+            "clientDataJSON": self.b64url(self._client_data("webauthn.create",
+                                                            options["challenge"])),
+            "attestationObject": self.b64url(attestation)})
+        if made.status != 200:
+            raise RuntimeError(f"registering the passkey answered {made.status}: {made.text}")
+        return made
+
+    def challenge(self):
+        options = self._post("/sign-in/passkey/options", {})
+        if options.status != 200:
+            raise RuntimeError(f"sign-in options answered {options.status}: {options.text}")
+        return json.loads(options.body)["challenge"]
+
+    def assertion(self, challenge):
+        """The fields of a valid sign-in with this passkey, answering `challenge`."""
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec
+
+        self.count += 1
+        client_data = self._client_data("webauthn.get", challenge)
+        auth_data = (hashlib.sha256(self.rp_id.encode()).digest() + bytes([0x05])
+                     + struct.pack(">I", self.count))
+        signature = self.key.sign(auth_data + hashlib.sha256(client_data).digest(),
+                                  ec.ECDSA(hashes.SHA256()))
+        return {"challenge": challenge, "id": self.b64url(self.id),
+                "clientDataJSON": self.b64url(client_data),
+                "authenticatorData": self.b64url(auth_data), "signature": self.b64url(signature),
+                "userHandle": self.b64url(self.user_handle), "return": "/"}
+
+    def sign_in(self, fields):
+        return self._post("/sign-in/passkey", fields)
