@@ -139,10 +139,14 @@ class AccountsInChromium(unittest.TestCase):
         self.assertGreater(len(person.find_elements(By.XPATH, "//a[normalize-space()='Edit']")), 0,
                            "a member sees no Edit links")
 
+        # The member's /matches closes its stream: the one stream left is the visitor's.
+        person.get(self.base + "/account")
+        self.assertTrue(wait_for(lambda: open_streams(self.app) == 0))
         visitor = self.browser()
         visitor.get(self.base + "/matches")
         visitor.execute_script("window.notReloaded = true")
-        self.assertTrue(wait_for(lambda: open_streams(self.app) >= 1))
+        self.assertTrue(wait_for(lambda: open_streams(self.app) == 1),
+                        "the signed-out browser follows no live stream")
         self.assertEqual(visitor.find_elements(By.XPATH, ACTIONS), [])
         self.assertNotIn("9 : 8", visitor.find_element(By.ID, "matches").text)
 
