@@ -221,3 +221,41 @@ def sign_in_browser(driver, base, cookie):
     driver.get(base + "/healthz")
     name, value = cookie.split("=", 1)
     driver.add_cookie({"name": name, "value": value, "path": "/"})
+
+
+class Postgres:
+    """A private PostgreSQL server: initdb in a temporary folder, a unix socket there only. Run as
+    the `postgres` user when the tests run as root (PostgreSQL refuses root)."""
+
+    def __init__(self):
+        versions = sorted(int(v) for v in os.listdir("/usr/lib/postgresql") if v.isdigit())
+        self.bin = f"/usr/lib/postgresql/{versions[-1]}/bin"
+        self.folder = tempfile.mkdtemp(prefix="mvvmweb-e2e-pg-")
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self.data = os.path.join(self.folder, "data")
+        self.run("initdb", "-D", self.data, "-A", "trust", "-U", "postgres", "--no-sync")
+        self.run("pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "log"), "-w", "-o",
+                 f"-k {self.folder} -c listen_addresses= -c fsync=off", "start")
+        self.url = self.new_database("league")
+
+    def new_database(self, name):
+        self.run("createdb", "-h", self.folder, "-U", "postgres", name)
+        return f"postgresql:///{name}?host={self.folder}&user=postgres"
+
+    def run(self, tool, *args):
+        command = [os.path.join(self.bin, tool), *args]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+
+    def scalar(self, sql):
+        out = subprocess.run(
+            ["psql", "-h", self.folder, "-U", "postgres", "-d", "league", "-tAc", sql],
+            check=True, capture_output=True, text=True).stdout
+        return out.strip()
+
+    def stop(self):
+        self.run("pg_ctl", "-D", self.data, "-m", "immediate", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
