@@ -119,8 +119,12 @@ struct AccountsFeature: Feature {
       return AccountNotice.passwordChanged.redirect(
         to: request.location(AccountRoutes.account.path()), for: request)
     }
-    site.get(AccountRoutes.welcome, allowed: .everyone) { request, code in
-      var response = welcome.render(WelcomeViewModel(code: code ?? ""), for: request)
+    site.get(AccountRoutes.welcome, allowed: .everyone) { request, code async throws in
+      let page = WelcomeViewModel(code: code ?? "")
+      // A used or expired link says so at once, not after a password is chosen for nothing.
+      let alive = try await accounts.linkAccount(code: page.code) != nil
+      if !alive { page.refuseLink() }
+      var response = welcome.render(page, for: request, status: alive ? .ok : .gone)
       // The page holds the link's code: no cache keeps it, no other site is told it.
       response.headers.replaceOrAdd("Cache-Control", "no-store")
       return response

@@ -81,6 +81,8 @@ import Testing
 
   @Test func aOneTimeLinkWorksOnceAndNeverAfterItsTime() async throws {
     let (_, link) = try await app.accounts.add(name: "Once", role: .member)
+    let fresh = try await app.page("/account/welcome?code=\(link.code)", cookie: nil)
+    #expect(fresh.status == 200 && fresh.text.contains("name=\"password\""))
     let weak = try await app.form("/account/welcome", [("code", link.code), ("password", "short")])
     #expect(weak.status == 422 && weak.text.contains("Use at least 8 characters"))
     let common = try await app.form(
@@ -89,6 +91,9 @@ import Testing
     let used = try await app.form(
       "/account/welcome", [("code", link.code), ("password", "a fine long phrase")])
     #expect(used.status == 303)
+    let shown = try await app.page("/account/welcome?code=\(link.code)", cookie: nil)
+    #expect(shown.status == 410 && shown.text.contains("This link has been used or has expired."))
+    #expect(!shown.text.contains("name=\"password\""))
     let again = try await app.form(
       "/account/welcome", [("code", link.code), ("password", "another fine phrase")])
     #expect(again.status == 410 && again.text.contains("This link has been used or has expired."))
