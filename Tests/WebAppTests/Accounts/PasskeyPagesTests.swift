@@ -174,6 +174,23 @@ import Testing
     #expect(signedIn.status == 200)
   }
 
+  @Test func theLastWayInIsKeptRightAfterThePasswordIsRemoved() async throws {
+    _ = try await app.person("Pia")
+    // A session begun with the password: what it first knew of the account includes one.
+    let signIn = try await app.form(
+      "/sign-in", [("name", "Pia"), ("password", "correct horse battery")])
+    let cookie = try #require(AppHarness.sessionCookie(signIn))
+    try await addPasskey(cookie: cookie)
+    let removed = try await app.form("/account/password/remove", [], cookie: cookie)
+    #expect(removed.status == 303)
+    // At once, within the session cache's second: the account as stored has no password now.
+    let last = try await app.form(
+      "/account/passkeys/remove", [("credential", Base64URL.encode(authenticator.credentialID))],
+      cookie: cookie)
+    #expect(last.status == 409 && last.text.contains("This is your only way to sign in"))
+    #expect(try app.accounts.store.passkey(credentialID: authenticator.credentialID) != nil)
+  }
+
   @Test func aSensitiveActionAsksForARecentSignInAndComesBack() async throws {
     let cookie = try await app.person("Abe", role: .admin)
     let match = try #require(try app.stores.league.matches(limit: 1, offset: 0).matches.first).id
