@@ -133,23 +133,6 @@ class SessionStream:
         self.socket.close()
 
 
-def open_streams(app):
-    """The server's own count of open streams, from /metrics."""
-    for line in request("127.0.0.1", app.port, "GET", "/metrics").text.split("\n"):
-        if line.startswith("http_open_streams "):
-            return float(line.split()[1])
-    raise AssertionError("no http_open_streams in /metrics")
-
-
-def wait_for(condition, seconds=5.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
-
-
 def rss_kib(pid):
     """The process's resident memory in KiB (VmRSS of /proc/PID/status)."""
     with open(f"/proc/{pid}/status") as status:
@@ -159,14 +142,14 @@ def rss_kib(pid):
     raise AssertionError(f"no VmRSS for process {pid}")
 
 
-def timed_get(port, path):
-    """One GET on a fresh connection: (status, seconds from sending to the whole answer, the
-    monotonic time it was sent at; the same clock in every process)."""
-    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+def timed_exchange(port, message, timeout):
+    """`message` (a whole request that says Connection: close) sent on a fresh connection and
+    the answer read until the server closes it: (the answer's bytes, seconds from sending to
+    the whole answer, the monotonic time it was sent at; the same clock in every process)."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     try:
         started = time.monotonic()
-        connection.sendall(
-            f"GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n".encode())
+        connection.sendall(message)
         answer = b""
         while True:
             chunk = connection.recv(65536)
@@ -176,6 +159,14 @@ def timed_get(port, path):
         elapsed = time.monotonic() - started
     finally:
         connection.close()
+    return answer, elapsed, started
+
+
+def timed_get(port, path):
+    """One GET on a fresh connection: (status, seconds from sending to the whole answer, the
+    monotonic time it was sent at; the same clock in every process)."""
+    message = f"GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n"
+    answer, elapsed, started = timed_exchange(port, message.encode(), timeout=10)
     return int(answer.split(b" ", 2)[1]) if answer else None, elapsed, started
 
 

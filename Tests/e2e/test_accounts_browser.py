@@ -14,8 +14,8 @@ from selenium.webdriver.common.virtual_authenticator import (
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
-from accounts_support import PASSWORD, open_streams, wait_for
-from support import App, add_account, chromium
+from accounts_support import PASSWORD
+from support import App, add_account, chromium, fill_match_form, open_streams, wait_for
 
 # Links and buttons a signed-out person must not be shown on /matches.
 ACTIONS = ("//a[normalize-space()='New match'] | //a[normalize-space()='Edit']"
@@ -103,12 +103,7 @@ class AccountsInChromium(unittest.TestCase):
         driver.get(self.base + "/matches")
         driver.find_element(By.XPATH, "//a[normalize-space()='New match']").click()
         self.wait_for_url(driver, "/matches/new")
-        for legend, name in (("Home", home), ("Away", away)):
-            driver.find_element(
-                By.XPATH, f"//fieldset[legend[normalize-space()='{legend}']]"
-                          f"//label[normalize-space()='{name}']/input").click()
-        driver.find_element(By.ID, "homeGoals").send_keys(str(home_goals))
-        driver.find_element(By.ID, "awayGoals").send_keys(str(away_goals))
+        fill_match_form(driver, home, away, home_goals, away_goals)
         press(driver, "Save")
         self.wait_for_url(driver, "/matches")
         self.assertEqual(text(driver, "main .notice"), "Match saved")

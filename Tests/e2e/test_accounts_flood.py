@@ -8,13 +8,13 @@ import json
 import os
 import random
 import re
-import socket
 import threading
 import time
 import unittest
 import urllib.parse
 
-from accounts_support import PASSWORD, Prober, SoftwarePasskey, rss_kib, timed_get
+from accounts_support import (PASSWORD, Prober, SoftwarePasskey, rss_kib, timed_exchange,
+                              timed_get)
 from support import App, add_account, sign_in
 
 # Sources/MVVMWebAccounts/Passwords/PasswordLane.swift documents its bound (`memoryBound`): each
@@ -31,23 +31,11 @@ ACCOUNTS = [f"flood{n}" for n in range(5)]
 def raw_post(port, path, body, headers):
     """A POST on a fresh connection, its body bytes as they are: (status, headers, body,
     seconds to the whole answer)."""
-    connection = socket.create_connection(("127.0.0.1", port), timeout=30)
-    try:
-        head = f"POST {path} HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n"
-        for name, value in headers.items():
-            head += f"{name}: {value}\r\n"
-        head += f"Content-Length: {len(body)}\r\n\r\n"
-        started = time.monotonic()
-        connection.sendall(head.encode() + body)
-        answer = b""
-        while True:
-            chunk = connection.recv(65536)
-            if not chunk:
-                break
-            answer += chunk
-        elapsed = time.monotonic() - started
-    finally:
-        connection.close()
+    head = f"POST {path} HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n"
+    for name, value in headers.items():
+        head += f"{name}: {value}\r\n"
+    head += f"Content-Length: {len(body)}\r\n\r\n"
+    answer, elapsed, _ = timed_exchange(port, head.encode() + body, timeout=30)
     head, _, body = answer.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     fields = {}

@@ -10,17 +10,12 @@ import time
 import unittest
 
 from accounts_support import PASSWORD, SessionStream, get, post
-from support import ROOT, App, Postgres, binary_path, sign_in
+from support import ROOT, binary_path, sign_in, two_instances_on_postgres
 
 
 class TwoInstancesShareSessions(unittest.TestCase):
     def setUp(self):
-        self.postgres = Postgres()
-        self.addCleanup(self.postgres.stop)
-        self.first = App("--database", self.postgres.url)
-        self.addCleanup(self.first.stop)
-        self.second = App("--database", self.postgres.url)
-        self.addCleanup(self.second.stop)
+        self.postgres, self.first, self.second = two_instances_on_postgres(self)
         self.store = ("--database", self.postgres.url)
 
     def follow_matches_on_both(self, cookie):
@@ -105,12 +100,7 @@ class TwoInstancesShareSessions(unittest.TestCase):
 
 class TheThrottleCountsForBothInstances(unittest.TestCase):
     def setUp(self):
-        self.postgres = Postgres()
-        self.addCleanup(self.postgres.stop)
-        self.first = App("--database", self.postgres.url)
-        self.addCleanup(self.first.stop)
-        self.second = App("--database", self.postgres.url)
-        self.addCleanup(self.second.stop)
+        self.postgres, self.first, self.second = two_instances_on_postgres(self)
         sign_in(self.first, "cleo", "member", PASSWORD, "--database", self.postgres.url)
 
     def test_twenty_wrong_passwords_from_twenty_addresses_slow_down_after_five_on_both(self):

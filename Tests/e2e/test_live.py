@@ -15,24 +15,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from nginx_support import Nginx
-from support import App, chromium, request, sign_in, sign_in_browser
-
-
-def open_streams(app):
-    """The server's own count of open streams, from /metrics."""
-    for line in request("127.0.0.1", app.port, "GET", "/metrics").text.split("\n"):
-        if line.startswith("http_open_streams "):
-            return float(line.split()[1])
-    raise AssertionError("no http_open_streams in /metrics")
-
-
-def wait_for(condition, seconds=5.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
+from support import (App, chromium, fill_match_form, open_streams, request, sign_in,
+                     sign_in_browser, wait_for)
 
 
 def element(driver, id, what="textContent"):
@@ -123,12 +107,7 @@ class LiveInBrowser(unittest.TestCase):
     def save_match(self, driver, home, away, home_goals, away_goals):
         """The match form, filled and sent as a person does it."""
         driver.get(self.app.base_url + "/matches/new")
-        for legend, name in (("Home", home), ("Away", away)):
-            driver.find_element(
-                By.XPATH, f"//fieldset[legend[normalize-space()='{legend}']]"
-                          f"//label[normalize-space()='{name}']/input").click()
-        driver.find_element(By.ID, "homeGoals").send_keys(str(home_goals))
-        driver.find_element(By.ID, "awayGoals").send_keys(str(away_goals))
+        fill_match_form(driver, home, away, home_goals, away_goals)
         driver.find_element(By.XPATH, "//button[normalize-space()='Save']").click()
 
     def test_a_saved_match_reaches_open_rankings_and_matches_within_a_second(self):

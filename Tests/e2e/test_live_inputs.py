@@ -8,16 +8,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import App, chromium, request, sign_in, sign_in_browser
-
-
-def wait_for(condition, seconds=5.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
+from support import App, chromium, request, sign_in, sign_in_browser, wait_for
 
 
 class LiveInputsInBrowser(unittest.TestCase):

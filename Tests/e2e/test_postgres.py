@@ -15,7 +15,8 @@ import unittest
 import uuid
 
 from nginx_support import Nginx
-from support import ROOT, App, Postgres, binary_path, request, sign_in
+from support import (ROOT, App, Postgres, binary_path, request, sign_in,
+                     two_instances_on_postgres)
 from test_live import EventStream
 
 
@@ -35,12 +36,7 @@ def posted_to(app):
 
 class TwoInstancesOnPostgres(unittest.TestCase):
     def setUp(self):
-        self.postgres = Postgres()
-        self.addCleanup(self.postgres.stop)
-        self.first = App("--database", self.postgres.url)
-        self.addCleanup(self.first.stop)
-        self.second = App("--database", self.postgres.url)
-        self.addCleanup(self.second.stop)
+        self.postgres, self.first, self.second = two_instances_on_postgres(self)
         self.nginx = Nginx(upstream_ports=[self.first.port, self.second.port])
         self.addCleanup(self.nginx.stop)
         # One member's session, kept in the shared database, holds on both instances.
