@@ -69,6 +69,23 @@ struct AccountsTarget<Application: App>: ParsableArguments {
   }
 }
 
+/// What a command about one existing account takes: its name, and the database.
+struct OneAccount<Application: App>: ParsableArguments {
+  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
+  var name: String
+
+  @OptionGroup var target: AccountsTarget<Application>
+
+  /// What `change` makes of the app's accounts and this name, waited for.
+  func change<Value: Sendable>(
+    _ change: @escaping @Sendable (Accounts, String) async throws -> Value
+  ) throws -> Value {
+    let accounts = try target.accounts()
+    let name = name
+    return try waiting { try await change(accounts, name) }
+  }
+}
+
 /// `accounts add NAME --role ROLE`: a new account, and its one-time link.
 struct AddAccount<Application: App>: ParsableCommand {
   static var configuration: CommandConfiguration {
@@ -132,16 +149,11 @@ struct RemoveAccount<Application: App>: ParsableCommand {
       commandName: "remove", abstract: "Remove an account; its sessions end at once.")
   }
 
-  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
-  var name: String
-
-  @OptionGroup var target: AccountsTarget<Application>
+  @OptionGroup var account: OneAccount<Application>
 
   func run() throws {
-    let accounts = try target.accounts()
-    let name = name
-    try waiting { try await accounts.remove(name: name) }
-    print("Removed \(name); its sessions have ended.")
+    try account.change { accounts, name in try await accounts.remove(name: name) }
+    print("Removed \(account.name); its sessions have ended.")
   }
 }
 
@@ -153,16 +165,11 @@ struct EndSessions<Application: App>: ParsableCommand {
       abstract: "End every session of an account, on every instance; its live pages close.")
   }
 
-  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
-  var name: String
-
-  @OptionGroup var target: AccountsTarget<Application>
+  @OptionGroup var account: OneAccount<Application>
 
   func run() throws {
-    let accounts = try target.accounts()
-    let name = name
-    try waiting { try await accounts.endSessions(name: name) }
-    print("Every session of \(name) has ended.")
+    try account.change { accounts, name in try await accounts.endSessions(name: name) }
+    print("Every session of \(account.name) has ended.")
   }
 }
 
@@ -173,20 +180,15 @@ struct SetRole<Application: App>: ParsableCommand {
       commandName: "role", abstract: "Give an account another role, from its next request on.")
   }
 
-  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
-  var name: String
+  @OptionGroup var account: OneAccount<Application>
 
   @Argument(help: ArgumentHelp("The role.", valueName: "role"))
   var role: String
 
-  @OptionGroup var target: AccountsTarget<Application>
-
   func run() throws {
-    let role = try target.known(role)
-    let accounts = try target.accounts()
-    let name = name
-    try waiting { try await accounts.setRole(role, of: name) }
-    print("\(name) is now \(role).")
+    let role = try account.target.known(role)
+    try account.change { accounts, name in try await accounts.setRole(role, of: name) }
+    print("\(account.name) is now \(role).")
   }
 }
 
@@ -198,19 +200,14 @@ struct NewLink<Application: App>: ParsableCommand {
       abstract: "Print a new one-time link for an account (the way back in for a lost password).")
   }
 
-  @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
-  var name: String
-
-  @OptionGroup var target: AccountsTarget<Application>
+  @OptionGroup var account: OneAccount<Application>
 
   func run() throws {
-    let accounts = try target.accounts()
-    let name = name
-    let link = try waiting { try await accounts.newLink(name: name) }
+    let link = try account.change { accounts, name in try await accounts.newLink(name: name) }
     print(
       """
-      A new link for \(name), good once and for 10 minutes (the ones before no longer work):
-      \(target.address(link))
+      A new link for \(account.name), good once and for 10 minutes (the ones before no longer work):
+      \(account.target.address(link))
       """)
   }
 }
