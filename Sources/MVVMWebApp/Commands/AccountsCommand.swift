@@ -43,13 +43,7 @@ struct AccountsTarget<Application: App>: ParsableArguments {
 
   /// The roles the app's rules name (and `admin`): the roles an account may be given.
   func roles() throws -> Set<Role> {
-    let name = Application.name
-    let templates = try site.templatesFolder(app: name)
-    let context = AppContext.checking(
-      name: name,
-      configuration: AppSite.configuration(
-        templates: templates, publicFolder: try site.publicFolder(app: name) ?? ""))
-    return try app.site(context).roles
+    try app.site(try site.checkingContext(app: Application.name).context).roles
   }
 
   /// `role` when the app knows it; a one-line refusal listing the ones it knows otherwise.

@@ -16,11 +16,7 @@ struct CheckCommand<Application: App>: ParsableCommand {
 
   func run() throws {
     let name = Application.name
-    let templates = try site.templatesFolder(app: name)
-    let context = AppContext.checking(
-      name: name,
-      configuration: AppSite.configuration(
-        templates: templates, publicFolder: try site.publicFolder(app: name) ?? ""))
+    let (context, templates) = try site.checkingContext(app: name)
     let (built, _) = try AppSite.build(app, context, templates: templates)
     print(
       "\(name): \(built.pageCount) page(s) and \(built.routes.count) route(s) are fine "

@@ -15,11 +15,7 @@ struct RoutesCommand<Application: App>: ParsableCommand {
 
   func run() throws {
     let name = Application.name
-    let templates = try site.templatesFolder(app: name)
-    let context = AppContext.checking(
-      name: name,
-      configuration: AppSite.configuration(
-        templates: templates, publicFolder: try site.publicFolder(app: name) ?? ""))
+    let (context, templates) = try site.checkingContext(app: name)
     let (built, _) = try AppSite.build(app, context, templates: templates)
     print(RouteTable(built.routes).text, terminator: "")
   }

@@ -97,6 +97,18 @@ struct SiteOptions: ParsableArguments {
     return AppFiles.current.folder("Public")
   }
 
+  /// What a command that builds the site without serving it (`check`, `routes`, `accounts`)
+  /// builds it with: the app's folders and a scratch store; and the templates folder, which its
+  /// messages name.
+  func checkingContext(app name: String) throws -> (context: AppContext, templates: String) {
+    let templates = try templatesFolder(app: name)
+    let context = AppContext.checking(
+      name: name,
+      configuration: AppSite.configuration(
+        templates: templates, publicFolder: try publicFolder(app: name) ?? ""))
+    return (context, templates)
+  }
+
   /// The proxies believed.
   func proxies() throws -> TrustedProxies {
     trustedProxy.isEmpty ? .loopback : try TrustedProxies(specifications: trustedProxy)
