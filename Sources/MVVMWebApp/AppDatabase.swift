@@ -30,6 +30,8 @@ public final class AppDatabase: Sendable {
   let probe: @Sendable () throws -> Void
   /// The listeners `follow` started, kept while the database is.
   private let listeners = Mutex<[PostgresListener]>([])
+  /// The timers that read an SQLite file's notices (`listen`), stopped with the database.
+  private let noticeTimers = Mutex<[SQLiteNotices.Timer]>([])
 
   /// The SQLite file at `path`, created (with its folder) if needed, read by `readers` threads.
   /// A write waits for another process's lock until its call's deadline
@@ -77,22 +79,41 @@ public final class AppDatabase: Sendable {
     try listen(to: topics.map(\.name)) { channel, _ in changes.publish(ChangeTopic(channel)) }
   }
 
-  /// Calls `heard` with the payload of every `NOTIFY` on `channel` (a plain lowercase word)
-  /// that any instance sends on a shared PostgreSQL database, and with nil when some may have
-  /// been missed (the connection that listens was lost, and is back). With SQLite there is one
-  /// instance, and this does nothing.
+  /// Calls `heard` with the payload of every notice on `channel` (a plain lowercase word) that
+  /// any process sends: on a shared PostgreSQL database every instance's `NOTIFY`, and nil when
+  /// some may have been missed (the connection that listens was lost, and is back); on SQLite
+  /// the notices of the commands run beside the server, read twice a second (`SQLiteNotices`).
   public func listen(to channel: String, _ heard: @escaping @Sendable (String?) -> Void) throws {
-    try listen(to: [channel]) { _, payload in heard(payload) }
+    guard case .sqlite(let file) = storage else {
+      return try listen(to: [channel]) { _, payload in heard(payload) }
+    }
+    let seen = Mutex(try SQLiteNotices.newest(in: file))
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "mvvmweb.notices"))
+    timer.schedule(deadline: .now() + SQLiteNotices.interval, repeating: SQLiteNotices.interval)
+    timer.setEventHandler {
+      // One small read on the timer's own queue: no request's thread, no store lane waits.
+      guard let notices = try? SQLiteNotices.after(seen.withLock { $0 }, on: channel, in: file)
+      else { return }
+      for notice in notices { heard(notice.payload) }
+      if let last = notices.last { seen.withLock { $0 = last.id } }
+    }
+    timer.resume()
+    let kept = SQLiteNotices.Timer(source: timer)
+    noticeTimers.withLock { $0.append(kept) }
   }
 
-  /// Sends `payload` to every instance listening on `channel` (this one too), on the store's
-  /// write lane. With SQLite, does nothing.
+  /// Sends `payload` to every process listening on `channel` (this one too), on the store's
+  /// write lane: PostgreSQL's `NOTIFY`, or a row of the SQLite file's notices.
   public func notify(_ channel: String, _ payload: String) async throws {
-    guard case .postgres(let pool, _) = storage else { return }
-    try await executor.write {
-      try pool.withConnection { connection in
-        _ = try connection.query("SELECT pg_notify($1, $2)", [channel, payload])
+    switch storage {
+    case .postgres(let pool, _):
+      try await executor.write {
+        try pool.withConnection { connection in
+          _ = try connection.query("SELECT pg_notify($1, $2)", [channel, payload])
+        }
       }
+    case .sqlite(let file):
+      try await executor.write { try SQLiteNotices.send(channel, payload, in: file) }
     }
   }
 
@@ -103,6 +124,10 @@ public final class AppDatabase: Sendable {
     let listener = try PostgresListener(
       url: url, channels: channels, logger: Logger(label: "mvvmweb"), notify: heard)
     listeners.withLock { $0.append(listener) }
+  }
+
+  deinit {
+    noticeTimers.withLock { timers in for timer in timers { timer.source.cancel() } }
   }
 
   /// Whether the database answers now, on the store's threads within their deadline.

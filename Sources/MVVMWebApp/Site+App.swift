@@ -20,9 +20,9 @@ extension Site {
 
 extension Site {
   /// Adds the app's accounts (on its database) to the site: the sign-in, sign-out, account and
-  /// one-time link pages, and the sessions every route's rule reads. On a PostgreSQL database
-  /// several instances share, a site (served or tested) hears which sessions the others end,
-  /// and closes their live pages too.
+  /// one-time link pages, and the sessions every route's rule reads. A site (served or tested)
+  /// hears which sessions other processes end (the other instances on a shared PostgreSQL
+  /// database, the `accounts` command beside it on SQLite) and closes their live pages too.
   ///
   /// ```swift
   /// try site.addAccounts(context)
