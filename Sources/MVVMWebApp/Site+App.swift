@@ -31,8 +31,9 @@ extension Site {
     let accounts = try context.accounts()
     try addAccounts(accounts)
     guard context.purpose != .checking else { return }
-    try context.database().listen(to: SessionNotice.channel) { payload in
-      accounts.endedElsewhere(payload.map(SessionNotice.hashes(in:)))
+    // Weakly: the database keeps what it calls, and the accounts keep the database.
+    try context.database().listen(to: SessionNotice.channel) { [weak accounts] payload in
+      accounts?.endedElsewhere(payload.map(SessionNotice.hashes(in:)))
     }
   }
 }
