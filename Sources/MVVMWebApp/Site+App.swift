@@ -31,8 +31,12 @@ extension Site {
     let accounts = try context.accounts()
     try addAccounts(accounts)
     guard context.purpose != .checking else { return }
+    let database = try context.database()
+    // A test's SQLite file is its own: no command runs beside it, and hundreds of sites polling
+    // their files would slow the suites that run in parallel.
+    if case .sqlite = database.storage, context.purpose == .testing { return }
     // Weakly: the database keeps what it calls, and the accounts keep the database.
-    try context.database().listen(to: SessionNotice.channel) { [weak accounts] payload in
+    try database.listen(to: SessionNotice.channel) { [weak accounts] payload in
       accounts?.endedElsewhere(payload.map(SessionNotice.hashes(in:)))
     }
   }

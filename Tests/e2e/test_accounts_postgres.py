@@ -2,7 +2,8 @@
 ended on one instance is ended on both within a second (their live streams close, the old cookie
 is refused on the other), by a sign-out or by `mvvmweb accounts end-sessions` run against the
 database; and the sign-in throttle counts failures for both instances, so 20 wrong passwords from
-20 addresses slow down after 5 on either, and the right password works once the wait is over."""
+20 addresses slow down after 5 on either, and the right password works once the wait is over. On
+SQLite, the same command run beside the one server closes its streams through the file."""
 
 import re
 import subprocess
@@ -10,7 +11,7 @@ import time
 import unittest
 
 from accounts_support import PASSWORD, SessionStream, get, post
-from support import ROOT, binary_path, sign_in, two_instances_on_postgres
+from support import ROOT, App, binary_path, sign_in, two_instances_on_postgres
 
 
 class TwoInstancesShareSessions(unittest.TestCase):
@@ -96,6 +97,40 @@ class TwoInstancesShareSessions(unittest.TestCase):
 
         self.assert_refused_on(self.first, cookie)
         self.assert_refused_on(self.second, cookie)
+
+
+class TheCommandBesideAServerOnSQLite(unittest.TestCase):
+    """With SQLite, `accounts` runs as another process on the server's file: what it ends reaches
+    the running server through the file's notices, which the server reads twice a second."""
+
+    def setUp(self):
+        self.app = App()
+        self.addCleanup(self.app.stop)
+
+    def test_ending_sessions_from_the_command_line_closes_the_servers_streams(self):
+        cookie = sign_in(self.app, "ada", "member", PASSWORD)
+        other = sign_in(self.app, "bruno", "member", PASSWORD)
+        streams = []
+        for session in (cookie, other):
+            stream = SessionStream(self.app.port, "/matches", session)
+            self.addCleanup(stream.close)
+            self.assertEqual(stream.status, 200, stream.head)
+            stream.read_data_containing("data: matches")
+            streams.append(stream)
+        streams[0].watch(32.0)
+        ended = subprocess.run([binary_path(), "accounts", "end-sessions", "ada", "--data",
+                                self.app.data], cwd=ROOT, capture_output=True, text=True,
+                               timeout=30)
+        returned = time.monotonic()
+        self.assertEqual(ended.returncode, 0, ended.stderr)
+        end = streams[0].ended()
+        self.assertIsNotNone(end, "Ada's stream was still open 32 s after the command started")
+        print(f"\n  accounts end-sessions on SQLite: the stream ended "
+              f"{(end - returned) * 1000:.1f} ms after the command returned")
+        self.assertLess(end - returned, 1.0)
+        self.assertIsNone(streams[1].wait_for_end(0.3), "another account's stream was closed")
+        account = get(self.app, "/account", cookie)
+        self.assertEqual(account.status, 303, account.text)
 
 
 class TheThrottleCountsForBothInstances(unittest.TestCase):

@@ -1,9 +1,7 @@
 import Foundation
 import MVVMWeb
-import MVVMWebApp
 import MVVMWebTesting
 import Testing
-import WebApp
 
 @testable import MVVMWebAccounts
 
@@ -62,22 +60,6 @@ import WebApp
     #expect(await before.ends(within: .seconds(1)))
     #expect(try await editor.follow("/matches").status == 200)
     #expect(try await editor.get("/account").text.contains("(member)"))
-  }
-
-  @Test func theAccountsCommandBesideTheServerClosesThePagesOfTheSessionsItEnds() async throws {
-    let ada = try await browser("Ada")
-    let grace = try await browser("Grace")
-    let adasPage = try await ada.follow("/matches")
-    let gracesPage = try await grace.follow("/matches")
-    // What `accounts end-sessions Ada` does: another context, as another process, on the file.
-    let command = AppContext(
-      name: Demo.name, configuration: app.context.configuration,
-      store: StoreSettings(data: app.context.dataDirectory))
-    try await command.accounts().endSessions(name: "Ada")
-    #expect(await adasPage.ends(within: .seconds(2)))
-    #expect(await gracesPage.ends(within: .milliseconds(300)) == false)
-    let next = try await ada.get("/account")
-    #expect(next.status == 303 && next.location == "/sign-in?return=%2Faccount")
   }
 
   @Test func removingAnAccountClosesItsPagesAndRefusesItsCookie() async throws {
