@@ -11,6 +11,7 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import (
     Protocol, Transport, VirtualAuthenticatorOptions)
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -43,7 +44,10 @@ def press(driver, label, seconds=5):
     where it is, /account to /account, keeps the address)."""
     page = driver.find_element(By.TAG_NAME, "html")
     button(driver, label).click()
-    WebDriverWait(driver, seconds).until(staleness_of(page))
+    # While the new page replaces it, chromedriver may answer that the old node "does not
+    # belong to the document" instead of calling it stale: asked again, it says stale.
+    WebDriverWait(driver, seconds, ignored_exceptions=[WebDriverException]).until(
+        staleness_of(page))
 
 
 class AccountsInChromium(unittest.TestCase):
