@@ -129,10 +129,14 @@ public final class AppContext: Sendable {
       case .postgres(let pool, _):
         store = try PostgresAccountStore(pool: pool)
       }
+      // A test's SQLite file is its own: no other process reads its notices, so none is written.
+      var isOwnFile = false
+      if case .sqlite = database.storage { isOwnFile = purpose == .testing }
       let accounts = Accounts(
         store: store, executor: database.executor, passwords: PasswordLane(),
         settings: accountSettings
-      ) { ended in
+      ) { [isOwnFile] ended in
+        guard !isOwnFile else { return }
         for payload in SessionNotice.payloads(ended) {
           try await database.notify(SessionNotice.channel, payload)
         }
