@@ -117,7 +117,6 @@ struct LeagueCoordinator: Sendable {
         let viewModel = try EditMatchViewModel.posting(
           store: reading(form), matchID: matchID, token: token, keptChoices: choices)
       else { throw Self.noSuchMatch }
-      viewModel.canDelete = request.viewer.may(LeagueAccess.deleting)
       return viewModel
     }
     let carried = request.query.tuples
@@ -134,7 +133,6 @@ struct LeagueCoordinator: Sendable {
       viewModel = try formViewModel(request, matchID: matchID, token: Self.newToken())
     }
     viewModel.notice = form.notice
-    viewModel.canDelete = request.viewer.may(LeagueAccess.deleting)
     return viewModel
   }
 

@@ -247,8 +247,6 @@ private let directionCharacter =
     #expect(form.matchId == id.lowercasedText)
     form.setAwayGoals("4")
     #expect(form.formAction == .editMatch(id))
-    #expect(form.deletion == nil)  // Deleting is the admins' (LeagueAccess.deleting).
-    form.canDelete = true
     #expect(form.deletion == .deleteMatch(id))
     #expect(try form.save() == .done)
     #expect(try store.allMatches()[0].awayGoals == 4)

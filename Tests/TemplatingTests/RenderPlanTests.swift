@@ -130,7 +130,8 @@ import Testing
     #expect(binding.plan.bindsSite)
     #expect(
       shape(binding) == [
-        "maxDepth 3", "link 0.0", "repeatEach 1.0", "string 2.0", "bytes 0.0", "bytes 0.0",
+        "maxDepth 3", "guarded 0.0", "link 0.0", "bytes 0.0", "repeatEach 1.0", "string 2.0",
+        "bytes 0.0", "bytes 0.0",
       ])
     let html = binding.render(
       Rows(rows: [.init(name: "A")], title: "T"),

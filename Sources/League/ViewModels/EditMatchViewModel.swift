@@ -311,10 +311,10 @@ public final class EditMatchViewModel: SavableForm {
 
   /// Where the form posts: the match being edited, or a new one.
   public var formAction: LeagueDestination { editedID.map { .editMatch($0) } ?? .newMatch }
-  /// The delete confirmation of the match being edited; nil for a new match.
-  public var deletion: LeagueDestination? { canDelete ? editedID.map { .deleteMatch($0) } : nil }
-  /// Whether the viewer may delete the match (`LeagueAccess.deleting`): the form offers it then.
-  @OutputIgnored public var canDelete = false
+  /// The delete confirmation of the match being edited; nil for a new match. Deleting is the
+  /// admins' (`LeagueAccess.deleting`, on the route): the page leaves the link out for anyone
+  /// else, as it does every link to a route its viewer may not use.
+  public var deletion: LeagueDestination? { editedID.map { .deleteMatch($0) } }
   /// Where "Keep it" on the delete confirmation leads: back to the edit form.
   public var edit: LeagueDestination? { editedID.map { .editMatch($0) } }
   public var matches: LeagueDestination { .matches }

@@ -50,7 +50,8 @@ struct LivePages: Sendable {
       let liveKey = try key(request)
       let render: LiveHub.Render = {
         let elements: @Sendable () throws -> [LiveElement]? = {
-          page.liveElements(try viewModel(request), basePath: request.basePath)
+          page.liveElements(
+            try viewModel(request), basePath: request.basePath, session: request.session)
         }
         guard let store else { return try elements() }
         return try await store.value(elements)

@@ -33,7 +33,8 @@ public struct PageView<Declared: Page>: Sendable {
     }
     let started = ContinuousClock.now
     let body = template.render(
-      viewModel, site: loaded.layout, basePath: request.basePath, links: loaded.links)
+      viewModel, site: loaded.layout, basePath: request.basePath,
+      links: loaded.links.links(for: request.session))
     shelf.metrics.rendered(page: Declared.template, duration: ContinuousClock.now - started)
     return .html(body, status: status)
   }
@@ -66,7 +67,7 @@ public struct PageView<Declared: Page>: Sendable {
       response = .html(
         template.renderInputForm(
           number, viewModel, site: loaded.layout, basePath: request.basePath,
-          links: loaded.links) ?? [])
+          links: loaded.links.links(for: request.session)) ?? [])
     } else {
       // Only with `--dev`, while a template does not load: the script leaves the form as it is,
       // and the form still posts.
@@ -76,15 +77,19 @@ public struct PageView<Declared: Page>: Sendable {
     return response
   }
 
-  /// The page's live elements (`m:live`) for `viewModel`, as pushed to the pages open on it;
-  /// nil while the templates do not load (only with `--dev`).
-  func liveElements(_ viewModel: Declared.ViewModel, basePath: String) -> [LiveElement]? {
+  /// The page's live elements (`m:live`) for `viewModel`, as pushed to the pages open on it
+  /// for the viewers of `session`'s role (nil: signed out); nil while the templates do not load
+  /// (only with `--dev`).
+  func liveElements(
+    _ viewModel: Declared.ViewModel, basePath: String, session: RequestSession?
+  ) -> [LiveElement]? {
     guard case .success(let loaded) = shelf.current(),
       let template = loaded.library[Declared.template]
     else { return nil }
     return template.liveElementIDs.compactMap { id in
       template.renderLiveElement(
-        id: id, viewModel, site: loaded.layout, basePath: basePath, links: loaded.links
+        id: id, viewModel, site: loaded.layout, basePath: basePath,
+        links: loaded.links.links(for: session)
       ).map {
         LiveElement(id: id, html: $0.html, rows: $0.rows)
       }

@@ -10,11 +10,12 @@ final class TemplateShelf: Sendable {
   /// takes it from the shelf with one retain rather than one per field.
   final class Loaded: Sendable {
     let library: TemplateLibrary
-    let links: SiteLinks
+    /// The site's links, as each kind of viewer may use them.
+    let links: LinksByViewer
     /// What the layout binds on every page (`Site.layout(_:)`).
     let layout: any Outputs & Sendable
 
-    init(library: TemplateLibrary, links: SiteLinks, layout: any Outputs & Sendable) {
+    init(library: TemplateLibrary, links: LinksByViewer, layout: any Outputs & Sendable) {
       self.library = library
       self.links = links
       self.layout = layout
@@ -26,7 +27,7 @@ final class TemplateShelf: Sendable {
   private enum State {
     case empty
     case fixed(Loaded)
-    case reloading(ReloadingTemplates, SiteLinks, any Outputs & Sendable)
+    case reloading(ReloadingTemplates, LinksByViewer, any Outputs & Sendable)
   }
 
   let directory: String
@@ -42,7 +43,7 @@ final class TemplateShelf: Sendable {
   }
 
   /// Puts the site's templates and links on the shelf; done once, by `Site.build()`.
-  func fill(_ source: TemplateSource, links: SiteLinks, layout: any Outputs & Sendable) {
+  func fill(_ source: TemplateSource, links: LinksByViewer, layout: any Outputs & Sendable) {
     let filled: State =
       switch source {
       case .fixed(let library): .fixed(Loaded(library: library, links: links, layout: layout))

@@ -141,7 +141,8 @@ public struct Site {
       configuration.developerMode
       ? .reloading(ReloadingTemplates(directory: directory) { Result(catching: load) })
       : .fixed(try load())
-    shelf.fill(source, links: links, layout: makeLayout(links.path(for:)))
+    shelf.fill(
+      source, links: LinksByViewer(links, routes: routes), layout: makeLayout(links.path(for:)))
     var router = router
     let errorView = errorView
     router.errorPage = { status, message, request in

@@ -25,7 +25,7 @@ public struct WebSite: Responder {
   /// `about:invalid#blocked` for a destination no feature prints.
   public func path(for destination: any Destination) -> String {
     switch shelf.current() {
-    case .success(let loaded): loaded.links.path(for: destination)
+    case .success(let loaded): loaded.links.signedOut.path(for: destination)
     case .failure: URLSafetyBlocked.url
     }
   }

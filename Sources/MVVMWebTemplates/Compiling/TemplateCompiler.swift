@@ -58,6 +58,9 @@ struct TemplateCompiler {
   private(set) var scriptSources: Set<String> = []
   /// How many `<form>` elements enclose the element being compiled.
   private var formDepth = 0
+  /// Whether the form being compiled sends itself with `method="post"`: its buttons'
+  /// `formaction` then names a route that takes a form, not a link.
+  private var formPosts = false
   /// How many `m:repeat` enclose the element being compiled.
   private var repeatDepth = 0
   /// Whether the element being compiled is inside an `m:live` element, and whether that live
@@ -197,8 +200,17 @@ struct TemplateCompiler {
     let (wasInsideLive, hadKey) = (insideLive, liveHasKey)
     if isLive { (insideLive, liveHasKey) = (true, false) }
     defer { if isLive { (insideLive, liveHasKey) = (wasInsideLive, hadKey) } }
-    if element.name == "form" { formDepth += 1 }
-    defer { if element.name == "form" { formDepth -= 1 } }
+    let outerFormPosts = formPosts
+    if element.name == "form" {
+      formDepth += 1
+      formPosts = Self.sendsByPost(element, method: "method", otherwise: false)
+    }
+    defer {
+      if element.name == "form" {
+        formDepth -= 1
+        formPosts = outerFormPosts
+      }
+    }
     if formDepth > 0, let field = FormFieldUse(element, repeated: repeatDepth > 0) {
       formFields.append(field)
     }
@@ -239,9 +251,29 @@ struct TemplateCompiler {
     if !omitTag { ops.append(.bytes(Array("</\(element.name)>".utf8))) }
     if element.binding("live") != nil, let id = liveID(element, omitTag: omitTag) {
       if insideInputs, !inputForms.isEmpty { inputForms[inputForms.count - 1].append(id) }
-      return [.fragment(id, ops)]
+      ops = [.fragment(id, ops)]
     }
-    return ops
+    return Self.bindsLink(element) ? [.guarded(ops)] : ops
+  }
+
+  /// Whether `element` binds an attribute the browser follows or sends a form to: it is then
+  /// left out for a viewer who may not use where it leads.
+  private static func bindsLink(_ element: TemplateElement) -> Bool {
+    guard let spec = element.binding("attr") else { return false }
+    return spec.split(separator: ";").contains { item in
+      let name = item.split(whereSeparator: \.isWhitespace).first?.lowercased()
+      return name == "href" || name == "action" || name == "formaction"
+    }
+  }
+
+  /// Whether `element` sends a form by `post`, by its attribute `method` (`method` on a form,
+  /// `formmethod` on a button); `otherwise` when it has none.
+  private static func sendsByPost(
+    _ element: TemplateElement, method: String, otherwise: Bool
+  ) -> Bool {
+    guard let value = element.attributes.first(where: { !$0.isBinding && $0.name == method })
+    else { return otherwise }
+    return value.value.lowercased() == "post"
   }
 
   /// The slot of `m:key="key"` on `m:repeat="list"`, in the item's scope (entered already); nil,
@@ -419,7 +451,14 @@ struct TemplateCompiler {
         "the \(attribute) attribute needs a text output, but \(output) is \(resolved.kind.name)")
       return []
     }
-    let attributeKind: AttributeKind = attribute == "srcset" ? .srcset : isURL ? .url : .text
+    let attributeKind: AttributeKind =
+      switch attribute {
+      case "srcset": .srcset
+      case "action" where Self.sendsByPost(element, method: "method", otherwise: false),
+        "formaction" where Self.sendsByPost(element, method: "formmethod", otherwise: formPosts):
+        .action
+      default: isURL ? .url : .text
+      }
     let op = RenderOp.attribute(
       resolved.slot, prefix: Array(" \(attribute)=\"".utf8), kind: attributeKind)
     // An absent optional leaves the attribute out rather than writing it empty.
@@ -579,6 +618,7 @@ extension RenderOp {
       return .keyedRepeat(deeper(slot), body.map { $0.deeper() })
     case .object(let slot, let body): return .object(deeper(slot), body.map { $0.deeper() })
     case .fragment(let id, let body): return .fragment(id, body.map { $0.deeper() })
+    case .guarded(let body): return .guarded(body.map { $0.deeper() })
     }
   }
 
@@ -590,6 +630,7 @@ extension RenderOp {
     case .keyedRepeat(let slot, let body): .keyedRepeat(slot, TemplateCompiler.merged(body))
     case .object(let slot, let body): .object(slot, TemplateCompiler.merged(body))
     case .fragment(let id, let body): .fragment(id, TemplateCompiler.merged(body))
+    case .guarded(let body): .guarded(TemplateCompiler.merged(body))
     default: self
     }
   }

@@ -106,6 +106,12 @@ struct ByteBuffer {
     count &+= written
   }
 
+  /// Forgets the bytes written from `count` on (an element left out after it was written);
+  /// nothing when fewer were written.
+  mutating func truncate(to count: Int) {
+    if count >= 0 && count < self.count { self.count = count }
+  }
+
   /// The bytes written in `range`, valid until the next write; nil when it is not within them.
   func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
     guard range.lowerBound >= 0 && range.upperBound <= count else { return nil }

@@ -26,6 +26,10 @@ indirect enum RenderOp: Sendable {
   /// A live element (`m:live`, with a static `id`, in the page's own scope): rendered in place as
   /// usual, and on its own by `CompiledTemplate.renderElement(id:…)` to push it to open pages.
   case fragment(String, [RenderOp])
+  /// An element with a bound link (`href`, `action`, `formaction`): left out, whole, when a
+  /// destination printed in it leads to a route the viewer may not use (`LinkPrinter.refuses`),
+  /// so nobody is shown a link or a button that would only refuse them.
+  case guarded([RenderOp])
 }
 
 /// Where a binding's value comes from, fixed when the template loads: output number `field` of
@@ -77,6 +81,9 @@ enum RepeatPosition: Int, Sendable, CaseIterable {
 
 enum AttributeKind: Sendable {
   case text
+  /// A URL the browser follows or loads (`href`, `src`): a GET.
   case url
+  /// A URL a form sends itself to (`action`, `formaction` of a `post` form).
+  case action
   case srcset
 }

@@ -25,6 +25,8 @@ struct RenderPlan: Sendable {
     case string, number, link
     /// A stored object, whose scope starts where it lies, without a call to its parent.
     case storedObject
+    /// An element with a bound link, left out when the viewer may not use it.
+    case guarded
   }
 
   /// Whether a repeat's rows may be copied from what a page kept of an `Unchanging` item.
@@ -136,6 +138,8 @@ struct RenderPlan: Sendable {
         return [.keyedRepeat(slot, inliningStoredObjects(body, depth: depth + 1))]
       case .fragment(let id, let body):
         return [.fragment(id, inliningStoredObjects(body, depth: depth))]
+      case .guarded(let body):
+        return [.guarded(inliningStoredObjects(body, depth: depth))]
       case .bytes, .basePath, .text, .attribute, .booleanAttribute:
         return [op]
       }
@@ -174,6 +178,7 @@ struct RenderPlan: Sendable {
         isStoredValue(slot)
       case .condition(let slot, _, let body):
         isStoredValue(slot) && readsStoredValuesOnly(body, of: objectDepth)
+      case .guarded(let body): readsStoredValuesOnly(body, of: objectDepth)
       case .repeatEach, .keyedRepeat, .object, .fragment: false
       }
     }
@@ -202,6 +207,8 @@ struct RenderPlan: Sendable {
       return .condition(
         mapped(slot), negated: negated,
         body.map { reading($0, objectAt: objectDepth, through: holder) })
+    case .guarded(let body):
+      return .guarded(body.map { reading($0, objectAt: objectDepth, through: holder) })
     }
   }
 
@@ -247,6 +254,8 @@ struct RenderPlan: Sendable {
         block(Instruction(code: .fragment), body, depth, &pending)
         fragments[id] = start..<instructions.count
         fragmentIDs.append(id)
+      case .guarded(let body):
+        block(Instruction(code: .guarded), body, depth, &pending)
       }
     }
     if pending < staticBytes.count { add(Instruction(code: .bytes), &self) }
@@ -294,6 +303,7 @@ struct RenderPlan: Sendable {
         case .condition(let slot, _, let body), .repeatEach(let slot, let body),
           .keyedRepeat(let slot, let body), .object(let slot, let body):
           allows(slot) && allows(body)
+        case .guarded(let body): allows(body)
         case .fragment: false
         }
       }

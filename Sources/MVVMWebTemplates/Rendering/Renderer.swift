@@ -56,6 +56,10 @@ struct Renderer: OutputVisitor {
   /// What of the rendering's conditions the markup written since the row being kept began
   /// used: the markup is kept for those conditions only.
   private var conditionsUsed = ConditionsUsed()
+  /// How many elements with a bound link (`.guarded`) the step being run is inside, and whether
+  /// a destination printed in the innermost one since it began is refused to the viewer.
+  private var guards = 0
+  private var refused = false
 
   private struct ConditionsUsed {
     var printer = false
@@ -176,8 +180,31 @@ struct Renderer: OutputVisitor {
         repeatHead = instruction
         visit(instruction, for: .enterKeyed(index..<blockEnd))
         index = blockEnd
+      case .guarded:
+        let blockEnd = Int(instruction.pointee.next)
+        runGuarded(index..<blockEnd)
+        index = blockEnd
       }
     }
+  }
+
+  /// Renders an element with a bound link, then takes it back out when a destination printed in
+  /// it is refused to the viewer: written first, because the link is printed only once, while
+  /// the element is written. A keyed repeat inside goes with it.
+  private mutating func runGuarded(_ range: Range<Int>) {
+    let (start, outerRefused, repeats) = (output.count, refused, keyedRepeats)
+    refused = false
+    guards += 1
+    run(range)
+    guards -= 1
+    if refused {
+      output.truncate(to: start)
+      if keyedRepeats != repeats {
+        keyedRepeats = repeats
+        rowMarks = []
+      }
+    }
+    refused = outerRefused
   }
 
   /// Where a stored value to write lies; or nil, when it is not where the plan expects, and it
@@ -443,7 +470,13 @@ struct Renderer: OutputVisitor {
     }
     if let destination = link.pointee.destination {
       conditionsUsed.printer = true
-      appendURL(links.path(for: destination), kind: kind)
+      let path = links.path(for: destination)
+      if guards > 0, kind == .url || kind == .action,
+        links.refuses(path, sending: kind == .action)
+      {
+        refused = true
+      }
+      appendURL(path, kind: kind)
     } else {
       appendURL(link.pointee.address, kind: kind)
     }
@@ -456,7 +489,7 @@ struct Renderer: OutputVisitor {
   @inline(__always)
   private mutating func appendURL(_ bytes: UnsafeBufferPointer<UInt8>, kind: AttributeKind) {
     switch kind {
-    case .url:
+    case .url, .action:
       guard URLSafety.isSafe(bytes) else {
         HTMLEscaping.append(URLSafety.blocked, into: &output)
         return

@@ -55,6 +55,104 @@ import Testing
     #expect(try app.stores.league.matches(limit: 0, offset: 0).totalCount == matchesBefore - 1)
   }
 
+  /// No page shows a viewer a link or a button to a route they may not use: every page of the
+  /// demo, as each kind of viewer gets it, links (`href`, a form's `action`, a button's
+  /// `formaction`) only where that viewer's rule lets them through, by the method they would use.
+  /// The site's navigation, the same for everyone, is aside: its "Account" is the way in for
+  /// someone signed out.
+  @Test func noPageLinksAViewerToARouteTheyMayNotUse() async throws {
+    let app = try await AppHarness(demo: true, signedIn: nil)
+    let match = try #require(try app.stores.league.matches(limit: 1, offset: 0).matches.first).id
+    let askers = [
+      Asker(viewer: .signedOut, cookie: nil),
+      Asker(viewer: Viewer(name: "Mia", role: .member), cookie: try await app.person("Mia")),
+      Asker(
+        viewer: Viewer(name: "Abe", role: .admin),
+        cookie: try await app.person("Abe", role: .admin)),
+    ]
+    var linksChecked = 0
+    var refusedSeen = Set<String>()
+    for route in app.routes where route.method == .get {
+      for asker in askers {
+        let answer = try await app.page(
+          Self.path(route.pattern, match: match), cookie: asker.cookie)
+        guard answer.status == 200, answer.header("Content-Type")?.hasPrefix("text/html") == true
+        else { continue }
+        for (method, target) in Self.links(in: answer.text) {
+          guard let used = Self.route(of: target, method: method, in: app.routes) else { continue }
+          let access = try #require(used.access)
+          linksChecked += 1
+          #expect(
+            asker.viewer.may(access),
+            "\(route.pattern) shows \(asker.viewer.role?.name ?? "signed out") \(method) \(target)")
+          if !askers.allSatisfy({ $0.viewer.may(access) }) { refusedSeen.insert(used.pattern) }
+        }
+      }
+    }
+    // The pages do lead to routes some viewers may not use (editing, deleting, the account),
+    // and only those allowed were shown them.
+    #expect(linksChecked > 100)
+    #expect(
+      refusedSeen.isSuperset(of: ["/matches/:id/edit", "/matches/:id/delete", "/account/password"]))
+  }
+
+  /// Every link of `html` outside its site header, with the method a browser would use: `GET`
+  /// for a link, the method of a form (or of a button's own `formmethod`) for a form's address.
+  static func links(in html: String) -> [(method: HTTPMethod, target: String)] {
+    var html = html
+    if let header = html.range(
+      of: #"<header class="site-header">[\s\S]*?</header>"#,
+      options: .regularExpression)
+    {
+      html.removeSubrange(header)
+    }
+    var links: [(method: HTTPMethod, target: String)] = []
+    var formMethod = HTTPMethod.get
+    let tags = try! Regex(#"<(/?)(a|form|button|input)\b([^>]*)>"#)  // trap-ok: a fixed pattern
+    for tag in html.matches(of: tags) {
+      let closing = !(tag.output[1].substring ?? "").isEmpty
+      let name = String(tag.output[2].substring ?? "")
+      let attributes = String(tag.output[3].substring ?? "")
+      func attribute(_ key: String) -> String? {
+        guard let found = attributes.firstMatch(of: try! Regex(" \(key)=\"([^\"]*)\""))  // trap-ok
+        else { return nil }
+        return String(found.output[1].substring ?? "")
+      }
+      func method(_ key: String, otherwise: HTTPMethod) -> HTTPMethod {
+        attribute(key).map { $0.lowercased() == "post" ? .post : .get } ?? otherwise
+      }
+      switch name {
+      case "form" where closing: formMethod = .get
+      case "form":
+        formMethod = method("method", otherwise: .get)
+        if let action = attribute("action") { links.append((formMethod, action)) }
+      case "a":
+        if let href = attribute("href") { links.append((.get, href)) }
+      default:
+        if let action = attribute("formaction") {
+          links.append((method("formmethod", otherwise: formMethod), action))
+        }
+      }
+    }
+    return links.map { ($0.method, $0.target.replacingOccurrences(of: "&amp;", with: "&")) }
+  }
+
+  /// The route that answers `method` at `target` (a path of the site, its query aside); nil for
+  /// an address elsewhere, a fragment or a static file.
+  static func route(of target: String, method: HTTPMethod, in routes: [SiteRoute]) -> SiteRoute? {
+    guard target.hasPrefix("/"), !target.hasPrefix("//"), !target.hasPrefix("/static/") else {
+      return nil
+    }
+    let path = target.prefix { $0 != "?" && $0 != "#" }.split(separator: "/")
+    return routes.first { route in
+      let pieces = route.pattern.split(separator: "/")
+      guard route.method == method else { return false }
+      let rest = pieces.last?.hasPrefix("*") == true
+      guard rest ? path.count >= pieces.count - 1 : path.count == pieces.count else { return false }
+      return zip(pieces, path).allSatisfy { $0.hasPrefix(":") || $0.hasPrefix("*") || $0 == $1 }
+    }
+  }
+
   /// The address of `pattern` with every parameter filled with one that names something.
   static func path(_ pattern: String, match: UUID) -> String {
     pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment in
