@@ -9,6 +9,7 @@ import MVVMWeb
 /// ```swift
 /// struct Hello: App {
 ///   static let name = "hello"
+///   static let abstract = "Greets whoever gives their name, live in every open browser."
 ///
 ///   func site(_ context: AppContext) throws -> Site {
 ///     var site = try Site(context)
@@ -16,7 +17,11 @@ import MVVMWeb
 ///     return site
 ///   }
 /// }
+/// ```
 ///
+/// and its `main.swift` runs it:
+///
+/// ```swift
 /// Hello.main()
 /// ```
 public protocol App: ParsableArguments {

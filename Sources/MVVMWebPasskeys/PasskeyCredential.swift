@@ -2,10 +2,13 @@
 /// assertion (WebAuthn's credential record, §4). Its public key is always one we can verify with:
 /// building one from stored bytes reads the key again.
 ///
+/// The accounts make one from the passkey they stored, to verify a sign-in with it:
+///
 /// ```swift
-/// let stored = try PasskeyCredential(
-///   id: row.id, publicKey: row.publicKey, signCount: row.signCount,
-///   isBackupEligible: row.backupEligible, isBackedUp: row.backedUp, userHandle: account.handle)
+/// let credential = try PasskeyCredential(
+///   id: stored.credentialID, publicKey: stored.publicKey, signCount: stored.signCount,
+///   isBackupEligible: stored.backupEligible, isBackedUp: stored.backedUp,
+///   userHandle: Self.handle(of: account.id))
 /// ```
 public struct PasskeyCredential: Sendable, Hashable {
   /// The credential ID (at most 1023 bytes), which an assertion's `rawId` names.

@@ -2,11 +2,12 @@
 /// pages run on, and its policy. It verifies registrations and assertions (WebAuthn level 3,
 /// §7.1 and §7.2) from a ceremony's byte strings, and knows nothing of HTTP, accounts or stores.
 ///
+/// The accounts' pages make one for each ceremony, from the request's host:
+///
 /// ```swift
-/// let site = RelyingParty(id: "example.com", origins: ["https://example.com"])
-/// let passkey = try site.verifyRegistration(
-///   clientDataJSON: clientData, attestationObject: attestation,
-///   expectedChallenge: challenge, userHandle: account.handle)
+/// let site = RelyingParty(
+///   id: String(HostName.withoutPort(host)).lowercased(),
+///   origins: ["\(request.scheme)://\(host.lowercased())"])
 /// ```
 ///
 /// ## What is checked, and why

@@ -14,10 +14,15 @@ public struct PostgresMigrator: Sendable {
 
   /// Adds the migration `name`, applied once, after the ones registered before it. Never change a
   /// script that has shipped: register a new one.
+  /// The fortunes' store registers its one migration, and its `init` runs
+  /// `try Self.migrator.migrate(pool)`:
+  ///
   /// ```swift
-  /// var migrator = PostgresMigrator(lockKey: 0x4C45_4147)
-  /// migrator.register("1-players", script: "CREATE TABLE player (id UUID PRIMARY KEY)")
-  /// try migrator.migrate(pool)
+  /// var migrator = PostgresMigrator(lockKey: 0x66_6f72_7475_6e65)  // "fortune"
+  /// migrator.register(
+  ///   "fortunes-1-table-and-rows",
+  ///   script: FortuneSeed.createTable + ";\n" + FortuneSeed.insertRows)
+  /// return migrator
   /// ```
   public mutating func register(_ name: String, script: String) {
     register(name) { connection in try connection.run(script: script) }
@@ -26,9 +31,19 @@ public struct PostgresMigrator: Sendable {
   /// Adds the migration `name`, run once by `step` on the connection, inside its transaction:
   /// for a change that SQL alone cannot make (values computed in Swift). Never change a step
   /// that has shipped: register a new one.
+  /// The league's second migration:
+  ///
   /// ```swift
-  /// migrator.register("2-name-keys") { connection in
-  ///   for row in try connection.query("SELECT id, name FROM player").rows { … }
+  /// migrator.register("league-2-one-name-rule") { connection in
+  ///   // Name keys by the rule every store keeps, as the SQLite store's "league-4-one-name-rule"
+  ///   // does, computed here: PostgreSQL's lower() neither folds case fully nor normalizes.
+  ///   let players = try connection.query("SELECT id, name FROM player ORDER BY name_key, id")
+  ///     .rows.map { row in (id: try text(row, 0), name: try text(row, 1)) }
+  ///   try connection.query("UPDATE player SET name_key = chr(31) || id")
+  ///   for (player, key) in zip(players, PlayerName.storedKeys(players)) {
+  ///     try connection.query(
+  ///       "UPDATE player SET name_key = $1 WHERE id = $2", [key, player.id])
+  ///   }
   /// }
   /// ```
   public mutating func register(

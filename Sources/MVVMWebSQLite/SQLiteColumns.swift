@@ -6,10 +6,30 @@ import GRDBSQLite
 /// the `String` GRDB's decoding makes of every value. For reads that run on every request, where
 /// that decoding cost more than the query.
 ///
+/// The league's matches (`SQLiteLeagueStore`):
+///
 /// ```swift
-/// try db.cachedStatement(sql: "SELECT id, goals FROM match").forEachRow { columns in
-///   let goals = try columns.integer(at: 1)
-///   let id = try columns.text(at: 0) { bytes in UUID(utf8: bytes) }
+/// try db.cachedStatement(sql: matchesSQL).forEachRow(arguments: arguments) { columns in
+///   let id = try columns.id(at: 0)
+///   places[id] = matches.count
+///   matches.append(
+///     Match(
+///       id: id, homePlayers: [], awayPlayers: [],
+///       homeGoals: Int(try columns.integer(at: 1)), awayGoals: Int(try columns.integer(at: 2)),
+///       createdAt: Date(timeIntervalSince1970: try columns.real(at: 3))))
+/// }
+/// ```
+///
+/// where an id is read from the bytes SQLite holds:
+///
+/// ```swift
+/// func id(at index: Int32) throws -> UUID {
+///   try text(at: index) { bytes in
+///     guard let id = UUID(utf8: bytes) else {
+///       throw MalformedID(text: String(decoding: bytes, as: UTF8.self))
+///     }
+///     return id
+///   }
 /// }
 /// ```
 ///

@@ -4,7 +4,8 @@ extension HTMLElement {
   /// tag, text escaped. What a live page shows after its events can be compared byte for byte.
   ///
   /// ```swift
-  /// #expect(live.page.element(id: "scores")?.html == #"<ol id="scores" data-live="">…</ol>"#)
+  /// let reloaded = try await client.page(Self.scores)
+  /// #expect(live.page.element(id: "scores")?.html == reloaded.element(id: "scores")?.html)
   /// ```
   public var html: String {
     var markup = ""

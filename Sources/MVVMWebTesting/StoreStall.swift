@@ -10,7 +10,12 @@ import Synchronization
 ///
 /// ```swift
 /// let stall = try await StoreStall.holding(.write, of: executor)
-/// #expect(try await client.submit(form).status == 503)
+/// let busy = try await client.post("/write", form: [])
+/// #expect(busy.status == 503)
+/// #expect(busy.header("Retry-After") != nil)
+/// #expect(busy.text.contains("The site is busy right now, so nothing was saved."))
+/// // The read lane is another lane: it still answers.
+/// #expect(try await client.get("/read").text == "read")
 /// stall.release()
 /// ```
 public final class StoreStall: Sendable {

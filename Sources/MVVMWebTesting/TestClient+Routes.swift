@@ -4,7 +4,9 @@ import MVVMWeb
 /// does and never writes its address: the route prints the path of its parameters.
 ///
 /// ```swift
-/// let page = try await client.page(LeagueRoutes.editMatch, id)
+/// let answer = try await client.post(Self.point, "Ada Lovelace", form: [])
+/// #expect(answer.status == 303 && answer.location == "/scores")
+/// #expect(try await client.get(Self.scores).text.contains("<span>Ada Lovelace</span>"))
 /// ```
 extension TestClient {
   /// GETs the address `route` prints for `values`.

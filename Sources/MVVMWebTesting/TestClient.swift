@@ -41,11 +41,14 @@ public struct TestRequest: Sendable {
 /// live pages.
 ///
 /// ```swift
-/// try await site.test(.inProcess) { client in
+/// try await site().test(transport) { client in
 ///   var form = try await client.page("/").form(submit: "Greet me")
-///   try form.fill("Your name", with: "Ada")
+///   try form.fill("Your name", with: "Ada Lovelace")
 ///   let answer = try await client.submit(form)
 ///   #expect(answer.status == 303)
+///   #expect(answer.location == "/")
+///   let page = try await client.page("/")
+///   #expect(page.text(id: "greetings") == "Hello, Ada Lovelace!")
 /// }
 /// ```
 public final class TestClient: Sendable {
@@ -89,8 +92,9 @@ public final class TestClient: Sendable {
   /// cookie, as a browser would. A site without accounts is a `TestFailure`.
   ///
   /// ```swift
-  /// try await client.signIn(as: "Ada", role: .member)
-  /// #expect(try await client.get("/matches/new").status == 200)
+  /// let client = TestClient(port: app.server.port, sessions: app.website.sessions)
+  /// try await client.signIn(as: name, role: role)
+  /// return client
   /// ```
   public func signIn(as name: String, role: Role = .member) async throws {
     guard let sessions else {
@@ -214,8 +218,11 @@ public final class TestClient: Sendable {
   /// a person sees.
   ///
   /// ```swift
-  /// let live = try await client.follow(client.page("/"))
-  /// try await live.waitUntil { $0.text(id: "greetings") == "Hello, Grace!" }
+  /// let live = try await client.follow(client.page(Self.scores))
+  /// #expect(live.page.rows(id: "scores").map(\.text) == ["Grace 1", "Ada 0"])
+  /// #expect(try await client.post(Self.point, "Ada", form: []).status == 303)
+  /// #expect(try await client.post(Self.point, "Ada", form: []).status == 303)
+  /// try await live.waitUntil { $0.rows(id: "scores").first?.text == "Ada 2" }
   /// ```
   public func follow(_ page: TestPage) async throws -> TestEventStream {
     try await follow(page.path, lastEventID: nil, applyingTo: page)

@@ -75,9 +75,15 @@ public struct LiveEvent: Sendable, Equatable {
 /// `page` as the framework's script applies it, so a test asserts on the page a person sees.
 ///
 /// ```swift
-/// let live = try await client.follow(client.page("/"))
-/// _ = try await other.submit(form)                          // a change, from another client
-/// try await live.waitUntil { $0.text(id: "greetings") == "Hello, Grace!" }
+/// let stream = try await client.follow("/")
+/// #expect(stream.status == 200)
+/// let first = try await stream.next(element: "greetings")
+/// #expect(first.element?.text == "Nobody yet: be the first.")
+/// var form = try await client.page("/").form(submit: "Greet me")
+/// try form.fill("Your name", with: "Grace")
+/// #expect(try await client.submit(form).status == 303)
+/// let pushed = try await stream.next(element: "greetings")
+/// #expect(pushed.element?.text == "Hello, Grace!")
 /// ```
 public final class TestEventStream: Sendable {
   /// The stream's status (`200`, or the page's error when it cannot be followed).
@@ -134,7 +140,7 @@ public final class TestEventStream: Sendable {
   /// within `timeout`.
   ///
   /// ```swift
-  /// try await live.waitUntil { $0.rows(id: "scores").first?.text == "Ada 3" }
+  /// try await live.waitUntil { $0.rows(id: "scores").first?.text == "Ada 2" }
   /// ```
   @discardableResult
   public func waitUntil(

@@ -4,9 +4,13 @@
 /// could not send.
 ///
 /// ```swift
-/// var form = try await client.page("/players/new").form(submit: "Save")
-/// try form.fill("Name", with: "Ada")
-/// let answer = try await client.submit(form)
+/// var form = try await client.page("/shout").form(submit: "Greet me")
+/// try form.fill("Your name", with: "Ada")
+/// try form.tick("Shout it")
+/// #expect(
+///   try await client.submit(form, followingRedirects: true).page.text(id: "greetings")
+///     == "Hello, ADA!")
+/// #expect(throws: TestFailure.self) { try form.fill("Nickname", with: "A") }
 /// ```
 public struct TestForm: Sendable {
   /// One control of the form.

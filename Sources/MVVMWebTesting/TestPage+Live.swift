@@ -8,7 +8,7 @@ extension TestPage {
   /// when there is no such element. The rows of a live element inside it are its own.
   ///
   /// ```swift
-  /// #expect(live.page.rows(id: "scores").map(\.text) == ["Ada 3", "Grace 1"])
+  /// #expect(live.page.rows(id: "scores").map(\.text) == ["Ada 2", "Grace 1"])
   /// ```
   public func rows(id: String) -> [HTMLElement] {
     guard let element = DOMNode(root).element(id: id) else { return [] }

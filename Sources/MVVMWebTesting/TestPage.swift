@@ -4,7 +4,7 @@
 /// ```swift
 /// let page = try await client.page("/")
 /// #expect(page.text(id: "greetings") == "Nobody yet: be the first.")
-/// var form = try page.form(submit: "Greet me")
+/// let form = try page.form(submit: "Greet me")
 /// ```
 public struct TestPage: Sendable {
   /// The address the page was read from, for a form with no `action`.

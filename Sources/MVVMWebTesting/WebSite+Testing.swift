@@ -8,8 +8,15 @@ extension WebSite {
   /// off.
   ///
   /// ```swift
-  /// try await site.test(.socket) { client in
-  ///   #expect(try await client.get("/").status == 200)
+  /// @Test(arguments: [TestTransport.inProcess, .socket])
+  /// func thePageInvitesTheFirstGreeting(transport: TestTransport) async throws {
+  ///   try await site().test(transport) { client in
+  ///     let page = try await client.page("/")
+  ///     #expect(page.text(id: "greetings") == "Nobody yet: be the first.")
+  ///     let form = try page.form(submit: "Greet me")
+  ///     #expect(try form.value(of: "Your name") == "")
+  ///     #expect(try form.message(for: "Your name") == nil)
+  ///   }
   /// }
   /// ```
   public func test<Value: Sendable>(

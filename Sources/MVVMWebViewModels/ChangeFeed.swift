@@ -11,6 +11,7 @@ public struct ChangeTopic: Hashable, Sendable, CustomStringConvertible {
   /// follow it cannot spell it differently:
   /// ```swift
   /// extension ChangeTopic {
+  ///   /// Players, matches and the standings: what `/matches`, `/rankings` and the match forms read.
   ///   public static let league = ChangeTopic("league")
   /// }
   /// ```

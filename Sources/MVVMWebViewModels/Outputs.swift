@@ -4,10 +4,10 @@
 /// rendering never compares a name.
 ///
 /// ```swift
-/// @Outputs
-/// struct GreetingViewModel {
-///   var title: String
-///   var names: [String]
+/// @Outputs struct Row: Equatable {
+///   var key: String
+///   var name: String
+///   var pointsText: String
 /// }
 /// ```
 public protocol Outputs: _OutputAccess {

@@ -3,9 +3,9 @@
 /// refused and described the same way everywhere.
 ///
 /// ```swift
-/// let offset = Paging.offset(ofPage: page, size: 50)
-/// let read = try store.items(limit: 50, offset: offset)
-/// let paging = try Paging(page: page, size: 50, totalCount: read.totalCount)
+/// let read = try store.matches(
+///   limit: Self.pageSize, offset: Paging.offset(ofPage: page, size: Self.pageSize))
+/// paging = try Paging(page: page, size: Self.pageSize, totalCount: read.totalCount)
 /// ```
 public struct Paging: Equatable, Sendable {
   /// A page number before the first or past the last: the web layer answers 404.

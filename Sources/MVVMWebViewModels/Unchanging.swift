@@ -1,16 +1,24 @@
 /// An item of a list whose outputs never change once it is made: a song of a playlist loaded
 /// once, a row of a report. A page writes such an item's markup on its first render and copies it
-/// on the next ones, so its values are not escaped and formatted again on every request.
+/// on the next ones, so its values are not escaped and formatted again on every request. The
+/// rows of a page, in its tests:
 ///
 /// ```swift
-/// @Outputs struct SongRow {
-///   let title: String
-///   let artist: String
+/// @Outputs struct Row: Equatable {
+///   var name: String
+///   var link: Link
 /// }
 ///
-/// let rows: [Unchanging<SongRow>] = songs.map {
-///   Unchanging(SongRow(title: $0.title, artist: $0.artist))
+/// @Outputs struct Page {
+///   var title: String
+///   var rows: [Unchanging<Row>]
 /// }
+/// ```
+///
+/// and the page, each row wrapped once:
+///
+/// ```swift
+/// let model = Page(title: "One", rows: Self.rows.map { Unchanging($0) })
 /// ```
 ///
 /// The item is a constant (`let`): a changed row is a new `Unchanging`, which renders afresh.
@@ -18,7 +26,7 @@
 /// shared state would be shown as it was first rendered. Make the items once and keep them (with
 /// the data they show): items made again for every request are rendered every time, and pay for
 /// keeping what is never reused. A template reads the item's outputs as if the list held the
-/// items themselves, and so does Swift (`rows[0].title`), but for an output named `item`, which
+/// items themselves, and so does Swift (`rows[0].name`), but for an output named `item`, which
 /// is the wrapper's.
 @dynamicMemberLookup
 public struct Unchanging<Item: Outputs> {

@@ -5,9 +5,18 @@ import Synchronization
 /// rendered again: a list read from a store each request then costs what a list loaded once
 /// costs, and only its new or changed rows are made and written.
 ///
+/// The league's matches keep theirs (`KeptRows` is `UnchangingRows<UUID, Match, Row>`):
+///
 /// ```swift
-/// let kept = UnchangingRows<UUID, Match, MatchRow> { MatchRow(match: $0) }
-/// rows = kept.rows(for: page.matches) { $0.id }
+/// public static func makeKeptRows(editable: Bool) -> KeptRows {
+///   KeptRows { match in Row(match: match, editable: editable) }
+/// }
+/// ```
+///
+/// and each read of a page takes its rows from them:
+///
+/// ```swift
+/// rows = keptRows.rows(for: read.matches) { $0.id }
 /// ```
 ///
 /// A source is matched to the row made from it by its key, and the row is reused only while

@@ -3,9 +3,11 @@ import MVVMWebViewModels
 
 extension Site {
   /// Adds `feature`, with `access` the rule of each of its routes that names none of its own.
+  /// A feature whose post names no rule (`Greetings`, a page and a post at `/`), for everyone;
+  /// added without one, the site would not build:
   ///
   /// ```swift
-  /// try site.add(LeagueFeature(store: stores.league, data: data), allowed: .everyone)
+  /// try site.add(Greetings(), allowed: .everyone)
   /// ```
   public mutating func add(_ feature: some Feature, allowed access: Access) throws {
     try allowing(access) { site in try site.add(feature) }

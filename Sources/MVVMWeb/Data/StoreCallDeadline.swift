@@ -15,8 +15,16 @@ package enum StoreCallDeadline {
   /// The time the store call running on this thread has left (never below zero), or nil on a
   /// thread that runs none (start-up, migrations).
   ///
+  /// An app's SQLite database (`AppDatabase`) waits for another process's lock no longer than
+  /// that:
+  ///
   /// ```swift
-  /// configuration.busyMode = .callback { _ in (StoreCallDeadline.timeLeft ?? .zero) > .zero }
+  /// configuration.busyMode = .callback { tries in
+  ///   let left = StoreCallDeadline.timeLeft ?? deadline - Self.busyPause * tries
+  ///   guard left > .zero else { return false }
+  ///   Thread.sleep(forTimeInterval: Self.seconds(min(left, Self.busyPause)))
+  ///   return true
+  /// }
   /// ```
   package static var timeLeft: Duration? {
     let due = UInt64(UInt(bitPattern: pthread_getspecific(key)))

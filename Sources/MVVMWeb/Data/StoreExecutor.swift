@@ -10,9 +10,18 @@
 /// when it comes); a write that has started is waited for, so its answer says truly whether it
 /// was stored: the store's own time limits (busy timeout, statement timeout) end it.
 ///
+/// An app's database makes one (`AppDatabase`):
+///
 /// ```swift
-/// let executor = StoreExecutor(readers: 4, writers: 1, deadline: .seconds(3))
-/// let rankings = try await executor.read { try store.rankings() }
+/// executor = StoreExecutor(readers: readers, writers: 1, deadline: deadline)
+/// ```
+///
+/// and a store's calls go through it, as the accounts' do:
+///
+/// ```swift
+/// public func list() async throws -> [Account] {
+///   try await executor.read { try self.store.accounts() }
+/// }
 /// ```
 public final class StoreExecutor: Sendable {
   /// How long a call may wait for a thread and run, in all.

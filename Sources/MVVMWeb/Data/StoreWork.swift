@@ -23,8 +23,8 @@ public struct StoreWork: Sendable {
   /// deadline). The handler returns it at once and holds no thread, nor needs a task:
   ///
   /// ```swift
-  /// site.get(LeagueRoutes.rankings) { request in
-  ///   data.read(request) { rankingsPage.render(try rankingsViewModel(), for: request) }
+  /// site.get(Self.route) { request in
+  ///   data.read(request) { try fortunes(request, page, metrics) }
   /// }
   /// ```
   public func read(

@@ -6,16 +6,22 @@ import MVVMWebViewModels
 /// does not compile.
 ///
 /// ```swift
-/// enum GreetingPage: Page {
-///   typealias ViewModel = GreetingViewModel
-///   static let template = "greeting.xhtml"
+/// enum HelloPage: Page {
+///   typealias ViewModel = HelloViewModel
+///   static let template = "hello.xhtml"
 /// }
 /// ```
 ///
-/// A view model can be its own page: `extension GreetingViewModel: Page { static let template =
-/// "greeting.xhtml" }`. Declare the page to the site (`Site.declare(_:)`, or a route that
-/// renders it) to get the `PageView` that renders it: a page that is not loaded cannot be
-/// rendered.
+/// A view model can be its own page:
+///
+/// ```swift
+/// extension ShoutViewModel: Page {
+///   public static let template = "shout.xhtml"
+/// }
+/// ```
+///
+/// Declare the page to the site (`Site.declare(_:)`, or a route that renders it) to get the
+/// `PageView` that renders it: a page that is not loaded cannot be rendered.
 public protocol Page: SendableMetatype {
   /// What the template's bindings read.
   associatedtype ViewModel: Outputs

@@ -6,9 +6,20 @@ import MVVMWebViewModels
 /// destinations printed as the site's addresses. Only `Site.declare(_:)` makes one, so every
 /// page a handler can render was loaded and checked when the site started.
 ///
+/// The person page (`UsersCoordinator`) is declared once:
+///
 /// ```swift
-/// let greeting = site.declare(GreetingPage.self)
-/// site.get(Route("/")) { request in greeting.render(GreetingViewModel(), for: request) }
+/// personPage = site.declare(PersonPage.self)
+/// ```
+///
+/// and rendered by its route's handler:
+///
+/// ```swift
+/// site.get(UsersRoutes.person) { request, id in
+///   let user = try user(id)
+///   let avatar = avatars.avatar(firstName: user.firstName, lastName: user.lastName)
+///   return personPage.render(PersonViewModel(user: user, avatar: avatar), for: request)
+/// }
 /// ```
 public struct PageView<Declared: Page>: Sendable {
   let shelf: TemplateShelf
@@ -45,12 +56,14 @@ public struct PageView<Declared: Page>: Sendable {
   /// hub). The browser's script merges each in by its id, keeping what is typed and the focus.
   /// Throws a 400 when the page has no such form (a page loaded before the templates changed).
   ///
+  /// `Site.form` answers an input event with it, once the view model has the inputs and has
+  /// checked them:
+  ///
   /// ```swift
-  /// if request.isInputEvent {
-  ///   viewModel.setName(form["name"] ?? "")
-  ///   try viewModel.validate()
-  ///   return try playerForm.answerInput(viewModel, for: request)
-  /// }
+  /// let viewModel = try build(request, submission, nil, mayReadStore)
+  /// submission.send(to: viewModel)
+  /// try StoreFailure.reading(request, metrics) { try viewModel.validate() }
+  /// return try view.answerInput(viewModel, for: request)
   /// ```
   public func answerInput(
     _ viewModel: Declared.ViewModel, for request: Request

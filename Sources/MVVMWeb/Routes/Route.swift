@@ -5,15 +5,29 @@ import MVVMWebServer
 /// way and printed another. Its parameters are typed, in the order the pattern names them:
 /// `:name` for one path segment, a trailing `*name` for the rest of the path, and `?name&other`
 /// for query parameters. A request whose parameters do not read as their types is a 404 before
-/// any handler runs; a handler gets the typed values.
+/// any handler runs; a handler gets the typed values. One of each kind:
 ///
 /// ```swift
-/// enum LeagueRoutes {
-///   static let matches = Route("/matches?page", PageNumber.self)
-///   static let editMatch = Route("/matches/:id/edit", UUID.self)
-/// }
-/// site.get(LeagueRoutes.editMatch) { request, id in … }
-/// LeagueRoutes.editMatch.path(id)   // "/matches/0d6e…/edit"
+/// static let match = Route("/matches/:id/edit", UUID.self)
+/// static let list = Route("/matches?page", PageNumber.self)
+/// static let file = Route("/files/*path", String.self)
+/// static let issue = Route("/issues/:key/items/:n?note", String.self, Int.self, String?.self)
+/// ```
+///
+/// Each handler gets its route's values:
+///
+/// ```swift
+/// site.get(Self.match) { _, id in .text("match \(id.uuidString)") }
+/// site.get(Self.list) { _, page in .text("page \(page.number)") }
+/// ```
+///
+/// and the same route prints the address:
+///
+/// ```swift
+/// let id = UUID(uuidString: "0D6E4F2A-1B3C-4D5E-8F90-A1B2C3D4E5F6")!
+/// #expect(Self.match.path(id) == "/matches/0d6e4f2a-1b3c-4d5e-8f90-a1b2c3d4e5f6/edit")
+/// #expect(Self.list.path(.first) == "/matches")
+/// #expect(Self.list.path(PageNumber(3)!) == "/matches?page=3")
 /// ```
 public struct Route<each Parameter: RouteParameter>: Sendable {
   /// The pattern as declared, without its query part: what the router matches and the metrics

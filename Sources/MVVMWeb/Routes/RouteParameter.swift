@@ -6,10 +6,13 @@ import MVVMWebViewModels
 /// is routed and printed back into links. A route's parameters are typed by it: a segment that
 /// does not read as its type names nothing, and the request is a 404 before any handler runs.
 ///
+/// The framework's own `UUID`:
+///
 /// ```swift
-/// extension IssueKey: RouteParameter {
-///   public init?(routeText: String) { self.init(routeText) }
-///   public var routeText: String { description }
+/// extension UUID: RouteParameter {
+///   /// A UUID in either case; printed in lowercase.
+///   public init?(routeText: String) { self.init(text: routeText) }
+///   public var routeText: String { lowercasedText }
 /// }
 /// ```
 public protocol RouteParameter: Sendable {

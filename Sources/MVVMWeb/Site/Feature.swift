@@ -2,15 +2,31 @@
 /// says how its destinations print, all through the `Site` it is given. The site holds no list of
 /// features; whoever composes the site adds each one.
 ///
-/// ```swift
-/// struct Greetings: Feature {
-///   static let home = Route("/")
+/// The league's numbers page:
 ///
-///   func register(in site: inout Site) throws {
-///     site.links(for: GreetingDestination.self) { _ in Self.home.path() }
-///     site.page(Self.home, GreetingPage.self) { _ in GreetingViewModel() }
+/// ```swift
+/// public struct LeagueNumbersFeature: Feature {
+///   static let route = Route("/numbers")
+///   let store: any LeagueStore
+///   let data: StoreWork
+///
+///   public init(store: any LeagueStore, data: StoreWork) {
+///     self.store = store
+///     self.data = data
+///   }
+///
+///   public func register(in site: inout Site) {
+///     site.page(Self.route, LeagueNumbersViewModel.self, store: data, following: [.league]) { _ in
+///       try LeagueNumbersViewModel(store: store)
+///     }
 ///   }
 /// }
+/// ```
+///
+/// and the demo's site adds it:
+///
+/// ```swift
+/// try site.add(LeagueNumbersFeature(store: stores.league, data: data))
 /// ```
 public protocol Feature: Sendable {
   /// Adds the feature's routes, pages and links to `site`; throws what keeps it from starting

@@ -7,7 +7,11 @@ extension Site {
   /// reaches `handler`, nor does one whose values do not read as their types (a 404).
   ///
   /// ```swift
-  /// site.get(UsersRoutes.person) { request, id in … }
+  /// site.get(UsersRoutes.person) { request, id in
+  ///   let user = try user(id)
+  ///   let avatar = avatars.avatar(firstName: user.firstName, lastName: user.lastName)
+  ///   return personPage.render(PersonViewModel(user: user, avatar: avatar), for: request)
+  /// }
   /// ```
   public mutating func get<each Parameter: RouteParameter>(
     _ route: Route<repeat each Parameter>, allowed access: Access? = nil,
@@ -49,7 +53,10 @@ extension Site {
   /// before `handler` runs.
   ///
   /// ```swift
-  /// site.add(.delete, MatchRoutes.match, allowed: .role(.admin)) { request, id in … }
+  /// site.add(.delete, Self.match, allowed: .everyone) { _, _ in
+  ///   deleted.add(1, ordering: .relaxed)
+  ///   return .text("deleted")
+  /// }
   /// ```
   public mutating func add<each Parameter: RouteParameter>(
     _ method: HTTPMethod, _ route: Route<repeat each Parameter>, allowed access: Access? = nil,
@@ -98,7 +105,7 @@ extension Site {
   /// deadline.
   ///
   /// ```swift
-  /// site.page(LeagueNumbersFeature.route, LeagueNumbersViewModel.self, store: data, following: [.league]) { _ in
+  /// site.page(Self.route, LeagueNumbersViewModel.self, store: data, following: [.league]) { _ in
   ///   try LeagueNumbersViewModel(store: store)
   /// }
   /// ```

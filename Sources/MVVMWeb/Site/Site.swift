@@ -3,12 +3,13 @@ import MVVMWebTemplates
 import MVVMWebViewModels
 
 /// A site being put together: features add their routes, pages and links to it, then `build()`
-/// loads and checks every declared template at once and returns the responder to serve.
+/// loads and checks every declared template at once and returns the responder to serve. With
+/// `templates` the folder of the templates, and `Greetings` a feature (see `Site.add(_:allowed:)`):
 ///
 /// ```swift
-/// var site = Site(SiteConfiguration(templatesDirectory: "Templates"))
-/// try site.add(Greetings())
-/// let server = HTTPServer(configuration: …, responder: try site.build())
+/// var site = Site(SiteConfiguration(templatesDirectory: templates))
+/// try site.add(Greetings(), allowed: .everyone)
+/// let website = try site.build()
 /// ```
 public struct Site {
   /// How the site is served.
@@ -82,7 +83,7 @@ public struct Site {
   /// link printer, so its links can be printed once rather than on every rendering.
   ///
   /// ```swift
-  /// site.layout { path in Navigation(home: .web(path(Destination.home))) }
+  /// site.layout { path in SiteNavigation(path: path) }
   /// ```
   public mutating func layout<Object: Outputs & Sendable>(
     _ make: @escaping (_ path: (any Destination) -> String) -> Object

@@ -83,7 +83,8 @@ extension String {
   /// so that no `/`, `?` or `#` in it can change the address's shape.
   ///
   /// ```swift
-  /// "/media/" + file.pathSegment   // "a b/c.jpg" → "/media/a%20b%2Fc.jpg"
+  /// let file = "a b/c.jpg"
+  /// #expect("/media/" + file.pathSegment == "/media/a%20b%2Fc.jpg")
   /// ```
   public var pathSegment: String { SiteLinks.encodedSegment(self) }
 }

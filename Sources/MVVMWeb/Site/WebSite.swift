@@ -1,12 +1,13 @@
 import MVVMWebServer
 
 /// A built site: the server's responder (its router) and the middleware it needs in front of
-/// it. Made by `Site.build()`.
+/// it. Made by `Site.build()`, and served by an `HTTPServer` (here on any free port of
+/// 127.0.0.1):
 ///
 /// ```swift
 /// let website = try site.build()
 /// let server = HTTPServer(
-///   configuration: try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 8080)),
+///   configuration: try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)),
 ///   responder: website)
 /// ```
 public struct WebSite: Responder {

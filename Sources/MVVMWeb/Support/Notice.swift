@@ -6,12 +6,29 @@ import MVVMWebServer
 /// lists its notices as an enum; the cookie carries only the case's raw value, so no one can make
 /// a page show words of their own.
 ///
+/// The league's:
+///
 /// ```swift
 /// enum LeagueNotice: String, Notice {
 ///   case matchSaved = "match-saved"
-///   var text: String { "Match saved" }
+///   case matchDeleted = "match-deleted"
+///   case playerAdded = "player-added"
+///
+///   var text: String {
+///     switch self {
+///     case .matchSaved: "Match saved"
+///     case .matchDeleted: "Match deleted"
+///     case .playerAdded: "Player added"
+///     }
+///   }
 /// }
-/// return LeagueNotice.matchSaved.redirect(to: request.location("/matches"), for: request)
+/// ```
+///
+/// and the redirect after a match is saved:
+///
+/// ```swift
+/// LeagueNotice.matchSaved.redirect(
+///   to: request.location(LeagueRoutes.path(for: .matches)), for: request)
 /// ```
 public protocol Notice: RawRepresentable<String>, CaseIterable, Sendable {
   /// What the page says.

@@ -10,10 +10,18 @@ import Foundation
 /// A password is hashed as its NFKC form (NIST SP 800-63B, 5.1.1.2), so `é` typed as one
 /// character or as `e` and a combining accent is the same password.
 ///
+/// With OWASP's parameters (`PasswordHasher()`), from its tests:
+///
 /// ```swift
-/// let hasher = PasswordHasher()
-/// let stored = try hasher.hash("correct horse battery staple")
-/// try hasher.verify("correct horse battery staple", against: stored)  // true
+/// let first = try hasher.hash("correct horse battery staple")
+/// let second = try hasher.hash("correct horse battery staple")
+/// // 16 bytes of salt and 32 of hash, in base64 without padding: 22 and 43 characters.
+/// let form = /\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+\/]{22}\$[A-Za-z0-9+\/]{43}/
+/// #expect(try form.wholeMatch(in: first) != nil, "\(first)")
+/// #expect(first.split(separator: "$")[3] != second.split(separator: "$")[3])
+/// #expect(try hasher.verify("correct horse battery staple", against: first))
+/// #expect(try hasher.verify("correct horse battery staple", against: second))
+/// #expect(try !hasher.verify("correct horse battery stapler", against: first))
 /// ```
 public struct PasswordHasher: Sendable {
   /// The parameters new hashes are made with.

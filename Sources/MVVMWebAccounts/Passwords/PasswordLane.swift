@@ -11,10 +11,14 @@ import Synchronization
 /// `PasswordRules.maximumBytes` + `PasswordHasher.maximumEncodedBytes`): `memoryBound` is
 /// their sum, 19 MiB and 10 KiB with one thread and 8 waiting.
 ///
+/// From its tests, on a hasher cheap enough for them:
+///
 /// ```swift
-/// let lane = PasswordLane()
-/// let stored = try await lane.hash(password)
-/// let right = try await lane.verify(password, against: stored)
+/// let lane = PasswordLane(hasher: Self.cheap, threads: 1, queueLimit: 2)
+/// let stored = try await lane.hash("correct horse battery staple")
+/// #expect(stored.hasPrefix("$argon2id$v=19$m=64,t=1,p=1$"))
+/// #expect(try await lane.verify("correct horse battery staple", against: stored))
+/// #expect(try await !lane.verify("correct horse", against: stored))
 /// ```
 public final class PasswordLane: Sendable {
   /// How passwords are hashed and verified.

@@ -2,8 +2,8 @@
 /// JSON carries challenges, credential IDs and a ceremony's byte strings.
 ///
 /// ```swift
-/// Base64URL.encode([0xfb, 0xff])            // "-_8"
-/// Base64URL.decode("-_8", maximumLength: 16) // [0xfb, 0xff]
+/// #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
+/// #expect(Base64URL.decode("-_8", maximumLength: 16) == [0xfb, 0xff])
 /// ```
 public enum Base64URL {
   private static let alphabet = Array(

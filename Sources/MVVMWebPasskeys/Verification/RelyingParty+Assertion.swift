@@ -17,12 +17,20 @@ extension RelyingParty {
   ///   increase is refused (``PasskeyError/signCountNotIncreased(stored:received:)``) unless both
   ///   counts are zero, as synced passkeys keep none.
   ///
+  /// The accounts' passkey sign-in:
+  ///
   /// ```swift
-  /// let updated = try site.verifyAssertion(
-  ///   clientDataJSON: clientData, authenticatorData: authenticatorData, signature: signature,
-  ///   userHandle: userHandle, expectedChallenge: challenge, credential: stored)
-  /// // Store updated.signCount and updated.isBackedUp; the person is signed in.
+  /// let credential = try PasskeyCredential(
+  ///   id: stored.credentialID, publicKey: stored.publicKey, signCount: stored.signCount,
+  ///   isBackupEligible: stored.backupEligible, isBackedUp: stored.backedUp,
+  ///   userHandle: Self.handle(of: account.id))
+  /// updated = try site.verifyAssertion(
+  ///   clientDataJSON: clientDataJSON, authenticatorData: authenticatorData,
+  ///   signature: signature, userHandle: userHandle, expectedChallenge: challenge.bytes,
+  ///   credential: credential)
   /// ```
+  ///
+  /// then stores `updated.signCount` and `updated.isBackedUp`, and the person is signed in.
   public func verifyAssertion(
     clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8],
     userHandle: [UInt8]?, expectedChallenge: [UInt8], credential: PasskeyCredential

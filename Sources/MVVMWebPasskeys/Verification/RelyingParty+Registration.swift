@@ -12,12 +12,15 @@ extension RelyingParty {
   ///     assertions must return.
   /// - Throws: ``PasskeyError``, naming the first check that failed.
   ///
+  /// The accounts add a passkey so:
+  ///
   /// ```swift
-  /// let passkey = try site.verifyRegistration(
-  ///   clientDataJSON: clientData, attestationObject: attestation,
-  ///   expectedChallenge: challenge, userHandle: account.handle)
-  /// // Store passkey.id, passkey.publicKey, passkey.signCount, passkey.isBackupEligible…
+  /// credential = try site.verifyRegistration(
+  ///   clientDataJSON: clientDataJSON, attestationObject: attestationObject,
+  ///   expectedChallenge: challenge.bytes, userHandle: Self.handle(of: account.id))
   /// ```
+  ///
+  /// and store its `id`, `publicKey`, `signCount`, `isBackupEligible` and `isBackedUp`.
   public func verifyRegistration(
     clientDataJSON: [UInt8], attestationObject: [UInt8], expectedChallenge: [UInt8],
     userHandle: [UInt8]

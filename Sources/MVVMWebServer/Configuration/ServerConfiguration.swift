@@ -75,13 +75,16 @@ public struct ServerConfiguration: Sendable {
   /// What a server does with every request unless the app says otherwise: gives it an id
   /// (`RequestIDMiddleware`), answers `/healthz` (`HealthCheck`), then tags and compresses the
   /// pages the responder makes (`Compression`). An app reorders, drops, configures or adds to
-  /// these:
+  /// these. A site adds its own after them (`WebSite.serverConfiguration(address:)`):
   ///
   /// ```swift
-  /// var configuration = ServerConfiguration()
-  /// configuration.middleware = [
-  ///   RequestIDMiddleware(), HealthCheck(path: "/alive"), NoSniff(), Compression(),
-  /// ]
+  /// middleware: ServerConfiguration.standardMiddleware + middleware(allowing: hosts),
+  /// ```
+  ///
+  /// and a server of the tests lists two of them, without the health check:
+  ///
+  /// ```swift
+  /// $0.middleware = [RequestIDMiddleware(), Compression()]
   /// ```
   public static var standardMiddleware: [any Middleware] {
     [RequestIDMiddleware(), HealthCheck(path: "/healthz"), Compression()]
@@ -90,11 +93,14 @@ public struct ServerConfiguration: Sendable {
   /// A configuration with the defaults a server behind nginx wants; tests shorten the timeouts.
   /// Every value is the property of the same name.
   ///
+  /// A site's (`WebSite.serverConfiguration(address:)`):
+  ///
   /// ```swift
-  /// let configuration = ServerConfiguration(
-  ///   address: .tcp(host: "127.0.0.1", port: 8080),
-  ///   middleware: ServerConfiguration.standardMiddleware + site.middleware,
-  ///   requestPreparer: { site.prepare(&$0) })
+  /// return ServerConfiguration(
+  ///   address: address, metrics: configuration.metrics.server,
+  ///   middleware: ServerConfiguration.standardMiddleware + middleware(allowing: hosts),
+  ///   requestPreparer: { [self] in prepare(&$0, allowing: hosts) },
+  ///   answerHeaders: answerHeaders)
   /// ```
   public init(
     address: Address = .tcp(host: "127.0.0.1", port: 8080), maxBodySize: Int = 1 << 20,

@@ -5,9 +5,16 @@ import Synchronization
 /// goes through) and comes back made in full, an answer made later awaited. For tests that need
 /// the whole site but not the wire: they run in microseconds, many at once, with no port.
 ///
+/// The test kit's client makes one:
+///
 /// ```swift
-/// let server = InProcessServer(configuration: try website.serverConfiguration(address: .tcp(host: "127.0.0.1", port: 0)), responder: website)
-/// let page = await server.answer(try Request(method: .get, target: "/"))
+/// transport = .inProcess(InProcessServer(configuration: configuration, responder: responder))
+/// ```
+///
+/// and asks it for each answer:
+///
+/// ```swift
+/// let response = await server.answer(try Self.request(request))
 /// ```
 package struct InProcessServer: Sendable {
   private let pipeline: RequestPipeline

@@ -26,7 +26,7 @@ package struct LineLogHandler: LogHandler {
   /// A handler writing `format` lines of `level` and above to `output` (standard error by default;
   /// a test collects them).
   /// ```swift
-  /// LoggingSystem.bootstrap { _ in LineLogHandler(format: .json) }
+  /// LoggingSystem.bootstrap { _ in LineLogHandler(format: format, level: level) }
   /// ```
   package init(
     format: Format, level: Logger.Level = .info,

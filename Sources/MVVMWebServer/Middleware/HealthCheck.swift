@@ -7,9 +7,16 @@
 /// Listed before the middleware whose work the probe does not need (compression), it skips
 /// them.
 ///
+/// The standard middleware list it so (`ServerConfiguration.standardMiddleware`):
+///
 /// ```swift
-/// ServerConfiguration(
-///   middleware: [RequestIDMiddleware(), HealthCheck(path: "/alive"), Compression()])
+/// [RequestIDMiddleware(), HealthCheck(path: "/healthz"), Compression()]
+/// ```
+///
+/// and a server of its tests answers it at another path:
+///
+/// ```swift
+/// $0.middleware = [HealthCheck(path: "/alive")]
 /// ```
 public struct HealthCheck: Middleware {
   /// The path the probe asks for, compared with the request's path as sent.

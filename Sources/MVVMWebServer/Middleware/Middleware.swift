@@ -8,17 +8,26 @@
 /// answer made later (`Response.later`, an async handler) comes back from `next` before it is
 /// made: change it with `Response.amend`, which applies the change now, or once it is made.
 ///
+/// A step of the middleware tests, which marks the request on its way in and the answer on its way
+/// out, made now or later:
+///
 /// ```swift
-/// struct NoSniff: Middleware {
+/// struct Trail: Middleware {
+///   let name: String
+///
 ///   func respond(to request: inout Request, next: Next) -> Response {
+///     request.headers.add("X-Trail", name)
 ///     var response = next(&request)
-///     response.amend { $0.headers.replaceOrAdd("X-Content-Type-Options", "nosniff") }
+///     response.amend { [name] in $0.headers.add("X-Back", name) }
 ///     return response
 ///   }
 /// }
+/// ```
 ///
-/// let configuration = ServerConfiguration(
-///   middleware: [RequestIDMiddleware(), HealthCheck(path: "/alive"), NoSniff(), Compression()])
+/// listed twice, the first seeing the request first and the answer last:
+///
+/// ```swift
+/// $0.middleware = [Trail(name: "first"), Trail(name: "second")]
 /// ```
 ///
 /// `respond` runs on the connection's queue, like a responder. The chain is put together once,
@@ -85,7 +94,8 @@ extension Next {
   ///
   /// ```swift
   /// var request = try Request(method: .get, target: "/")
-  /// let answer = NoSniff().respond(to: &request, next: .answering { _ in .text("ok") })
+  /// let answer = Stamp().respond(
+  ///   to: &request, next: .answering { request in .text(request.headers["x-seen"] ?? "no") })
   /// ```
   public static func answering(_ respond: @escaping @Sendable (Request) -> Response) -> Next {
     Next(

@@ -7,8 +7,11 @@
 /// Without it, requests have no id: the answer carries no `X-Request-Id` and the access line no
 /// `request-id`.
 ///
+/// A server of its tests, where a step before it (`SetID`) gives the request the id a proxy would,
+/// which is kept:
+///
 /// ```swift
-/// ServerConfiguration(middleware: [RequestIDMiddleware(), Compression()])
+/// $0.middleware = [SetID(id: "from-the-proxy"), RequestIDMiddleware()]
 /// ```
 public struct RequestIDMiddleware: Middleware {
   /// The step that gives ids; it has nothing to configure.

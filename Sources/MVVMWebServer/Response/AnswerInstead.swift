@@ -1,8 +1,12 @@
 /// An answer thrown instead of returned: from deep inside a handler (a check that sends the
 /// browser elsewhere, say), it is sent as it is, as if the handler had returned it.
 ///
+/// An access rule sends a person who is not signed in to the sign-in page so (`AccessGate`):
+///
 /// ```swift
-/// guard signedIn else { throw AnswerInstead(.redirect(to: "/sign-in")) }
+/// guard viewer.isSignedIn || scripted else {
+///   throw AnswerInstead(.redirect(to: Self.signIn(request, again: false)))
+/// }
 /// ```
 public struct AnswerInstead: Error, Sendable {
   /// The answer to send.

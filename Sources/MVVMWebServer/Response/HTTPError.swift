@@ -9,7 +9,7 @@ public struct HTTPError: Error, Sendable, Equatable {
 
   /// The error `status`, saying `message` to the person who sees it.
   /// ```swift
-  /// throw HTTPError(.notFound, "There is no match at this address. It may have been deleted.")
+  /// throw HTTPError(.forbidden, "Sign in again to do this: your last sign-in is not recent.")
   /// ```
   public init(_ status: HTTPStatus, _ message: String) {
     self.status = status

@@ -22,7 +22,7 @@ public struct Response: Sendable {
   /// A response with `status`, `headers` and `body`; `html`, `text` and `redirect` make the common
   /// ones.
   /// ```swift
-  /// Response(status: .ok, headers: ["Content-Type": "image/svg+xml"], body: .bytes(svg))
+  /// return Response(status: .ok, headers: headers, body: .bytes(avatar.svg))
   /// ```
   public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: ResponseBody = .bytes([]))
   {
@@ -90,8 +90,9 @@ public struct Response: Sendable {
   /// waits. An async handler is answered this way.
   ///
   /// ```swift
-  /// router.get("/report") { _ in
-  ///   .later { complete in worker.async { complete(.text(makeReport())) } }
+  /// guard request.path == "/later" else { return .text("trail: \(trail)\n") }
+  /// return .later { complete in
+  ///   DispatchQueue.global().async { complete(.text("later, trail: \(trail)\n")) }
   /// }
   /// ```
   public static func later(
@@ -125,10 +126,25 @@ public struct Response: Sendable {
   /// or at sending). For an answer that takes a share of something bounded, a place among the
   /// open streams say: an answer that is never sent (its client gone, its time up) takes none.
   ///
+  /// A live page's stream takes its place among the open streams so (`LiveHub`):
+  ///
   /// ```swift
-  /// .atSending {
-  ///   guard places.take() else { return .text("Too many streams.\n", status: .serviceUnavailable) }
-  ///   return Response(body: .stream { writer in writer.onEnd { places.giveBack() } })
+  /// return .atSending { [self, response] in
+  ///   let admission = reserve(key, page: page, topics: topics, render: render)
+  ///   guard admission == .admitted else {
+  ///     let what = admission == .tooManyPages ? "different pages are" : "pages are"
+  ///     var refused = Response.text(
+  ///       "Too many \(what) following live updates right now. This page still works: reload "
+  ///         + "it to see changes.\n", status: .serviceUnavailable)
+  ///     refused.headers.add("Retry-After", "30")
+  ///     refused.headers.add("Cache-Control", "no-store")
+  ///     return refused
+  ///   }
+  ///   var opened = response
+  ///   opened.body = .stream { [self] writer in
+  ///     join(key, lastEventID: lastEventID, session: session, writer)
+  ///   }
+  ///   return opened
   /// }
   /// ```
   public static func atSending(_ make: @escaping @Sendable () -> Response) -> Response {
@@ -139,10 +155,17 @@ public struct Response: Sendable {
   /// router makes the error page a synchronous handler's error gets (an `HTTPError` with its
   /// status, anything else a logged 500).
   ///
+  /// `task` hands on what its code threw:
+  ///
   /// ```swift
   /// .later { complete in
-  ///   worker.async {
-  ///     do { complete(.text(try makeReport())) } catch { complete(.failed(error)) }
+  ///   Task(executorPreference: HandlerExecutor.shared) {
+  ///     do {
+  ///       let made = try await make()
+  ///       if case .later(let start) = made.body { start(complete) } else { complete(made) }
+  ///     } catch {
+  ///       complete(.failed(error))
+  ///     }
   ///   }
   /// }
   /// ```

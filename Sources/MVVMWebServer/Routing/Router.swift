@@ -15,8 +15,17 @@ import Logging
 ///
 /// ```swift
 /// var router = Router()
-/// router.get("/hello/:name") { request in .text("Hello, \(request.routeParameters["name"] ?? "")") }
-/// router.get("/report") { _ in .text(try await reports.latest()) }
+/// router.get("/users/:id") { request in .text("person \(request.routeParameters["id"] ?? "?")") }
+/// router.post("/users/refresh") { _ in .text("refreshed") }
+/// ```
+///
+/// and a handler that waits:
+///
+/// ```swift
+/// router.get("/nested") { request async throws in
+///   try await Task.sleep(for: .milliseconds(1))
+///   return Handing().respond(to: request)
+/// }
 /// ```
 package struct Router: Responder {
   /// A handler that answers at once, on the connection's queue: a render from memory. An
@@ -81,8 +90,13 @@ package struct Router: Responder {
 
   /// Answers `method` at `pattern` with `handler`, replacing what answered that method and pattern
   /// before.
+  /// `Site` adds its routes so:
+  ///
   /// ```swift
-  /// router.add(.delete, "/matches/:id") { request in try delete(request) }
+  /// router.add(method, route.pattern) { request in
+  ///   let values = try admit(request)
+  ///   return try handler(request, repeat each values)
+  /// }
   /// ```
   package mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
     add(method, pattern, .now(handler))

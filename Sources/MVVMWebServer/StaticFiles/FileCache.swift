@@ -6,10 +6,19 @@ import Synchronization
 /// read, and served from here only while `stat` still says the same, so a file changed or
 /// removed on disk is read again or refused, never sent as it was.
 ///
+/// A site's configuration has one (`SiteConfiguration.fileCache`), which its public folder
+///
 /// ```swift
-/// let cache = FileCache(budget: 16 << 20)
-/// let files = try StaticFiles(root: "Public", cache: cache)
-/// let media = try StaticFiles(root: "data/media", cache: cache)
+/// let files = try StaticFiles(
+///   root: configuration.publicDirectory, cache: configuration.fileCache)
+/// ```
+///
+/// and the memories' media share:
+///
+/// ```swift
+/// let media = try StaticFiles(
+///   root: mediaDirectory, cacheControl: "public, max-age=31536000, immutable",
+///   cache: site.configuration.fileCache)
 /// ```
 public final class FileCache: Sendable {
   /// The most bytes the kept files may hold together; a file larger than this is sent, not kept.

@@ -3,8 +3,12 @@
 /// 1970-01-01 UTC. View models turn dates into text with it without Foundation's formatters:
 ///
 /// ```swift
-/// let date = CalendarDate(secondsSince1970: user.birthdate.timeIntervalSince1970)
-/// date?.text(.full)  // "Thursday, January 1, 1970"
+/// /// "Thursday January 1, 1970": English, in UTC, whatever the server's locale and time zone;
+/// /// "unknown" for a birthdate outside the years 1 to 9999.
+/// public var birthdayText: String {
+///   CalendarDate(secondsSince1970: user.birthdate.timeIntervalSince1970)?.text(
+///     .fullWithoutWeekdayComma) ?? "unknown"
+/// }
 /// ```
 ///
 /// The years are those four digits can write (Python's `date` and SQL's `DATE` keep the same

@@ -3,9 +3,9 @@
 /// and fixed-point decimals that read exactly as C's `%.Nf`.
 ///
 /// ```swift
-/// NumberText.grouped(10_000)  // "10,000"
-/// NumberText.zeroPadded(3, digits: 2)  // "03"
-/// NumberText.fixed(48.85837, places: 4)  // "48.8584"
+/// #expect(NumberText.grouped(10_000) == "10,000")
+/// #expect(NumberText.zeroPadded(3, digits: 2) == "03")
+/// #expect(NumberText.fixed(48.85837, places: 4) == "48.8584")
 /// ```
 public enum NumberText {
   /// "1,234,567", "-1,000", "0": thousands separated by commas. Every `Int` has its text,

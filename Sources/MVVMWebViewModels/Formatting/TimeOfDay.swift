@@ -2,9 +2,15 @@
 /// the offset of the clock that shows it:
 ///
 /// ```swift
-/// let offset = timeZone.secondsFromGMT(for: date)  // the zone's rules at this instant
-/// TimeOfDay(secondsSince1970: date.timeIntervalSince1970, utcOffsetSeconds: offset)?
-///   .text(.hoursAndMinutes)  // "19:00"
+/// /// "19:00": hours and minutes on the zone's clock at `date`. The zone's offset at that very
+/// /// instant (its summer time included) is Foundation's data; the text is written without a
+/// /// formatter. Empty for an instant no clock shows (NaN, or beyond 2⁶³ seconds).
+/// private func clockText(_ date: Date) -> String {
+///   TimeOfDay(
+///     secondsSince1970: date.timeIntervalSince1970,
+///     utcOffsetSeconds: timeZone.secondsFromGMT(for: date)
+///   )?.text(.hoursAndMinutes) ?? ""
+/// }
 /// ```
 public struct TimeOfDay: Hashable, Sendable {
   /// 0 through 23.

@@ -4,8 +4,9 @@
 /// and decodes each post and input event into them, so no field name is written anywhere else.
 ///
 /// ```swift
-/// extension GreetingViewModel: Inputs {
-///   public static let inputs: [Input<GreetingViewModel>] = [.text("name", setName)]
+/// extension HelloViewModel: Inputs {
+///   /// The name typed into the form.
+///   public static let inputs: [Input<HelloViewModel>] = [.text("name", setName)]
 /// }
 /// ```
 public protocol Inputs: AnyObject, SendableMetatype {
