@@ -39,15 +39,29 @@ final class ViewerLinks: LinkPrinter, Sendable {
 
   /// Whether `path` (`/matches/0d6e…/edit?page=2`) is one the route of `shape` matches: a
   /// segment for each piece (`:` any non-empty one, `*` the rest), the query and fragment aside.
+  /// Read in place, byte by byte: it runs for every link a page prints in an element that may
+  /// be left out.
   static func path(_ path: String, fits shape: [String]) -> Bool {
-    var segments = path.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-      .split(separator: UInt8(ascii: "/"))[...]
-    for piece in shape {
-      if piece == "*" { return true }
-      guard let segment = segments.popFirst() else { return false }
-      if piece != ":" && !segment.elementsEqual(piece.utf8) { return false }
+    var path = path
+    return path.withUTF8 { bytes in
+      let end =
+        bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+      var index = 0
+      // The next segment's bytes; empty ones (`//`) are skipped, as a route's shape has none.
+      func nextSegment() -> Range<Int>? {
+        while index < end && bytes[index] == UInt8(ascii: "/") { index += 1 }
+        guard index < end else { return nil }
+        let start = index
+        while index < end && bytes[index] != UInt8(ascii: "/") { index += 1 }
+        return start..<index
+      }
+      for piece in shape {
+        if piece == "*" { return true }
+        guard let segment = nextSegment() else { return false }
+        if piece != ":" && !bytes[segment].elementsEqual(piece.utf8) { return false }
+      }
+      return nextSegment() == nil
     }
-    return segments.isEmpty
   }
 }
 

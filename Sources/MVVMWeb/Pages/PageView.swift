@@ -1,3 +1,4 @@
+import CoreMetrics
 import MVVMWebServer
 import MVVMWebTemplates
 import MVVMWebViewModels
@@ -23,6 +24,8 @@ import MVVMWebViewModels
 /// ```
 public struct PageView<Declared: Page>: Sendable {
   let shelf: TemplateShelf
+  /// How long the page's renders take (`mvvmweb_render_seconds`).
+  let renderTimer: CoreMetrics.Timer
 
   /// The page for `viewModel`, as a `text/html` response with `status`.
   public func render(
@@ -46,7 +49,7 @@ public struct PageView<Declared: Page>: Sendable {
     let body = template.render(
       viewModel, site: loaded.layout, basePath: request.basePath,
       links: loaded.links.links(for: request.session))
-    shelf.metrics.rendered(page: Declared.template, duration: ContinuousClock.now - started)
+    renderTimer.record(duration: ContinuousClock.now - started)
     return .html(body, status: status)
   }
 

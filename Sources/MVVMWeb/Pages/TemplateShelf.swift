@@ -33,13 +33,11 @@ final class TemplateShelf: Sendable {
   let directory: String
   /// Whether the templates stay as loaded (not `--dev`), so a page depends only on its data.
   let templatesAreFixed: Bool
-  let metrics: AppMetrics
   private let state = Mutex<State>(.empty)
 
-  init(directory: String, fixed: Bool, metrics: AppMetrics) {
+  init(directory: String, fixed: Bool) {
     self.directory = directory
     templatesAreFixed = fixed
-    self.metrics = metrics
   }
 
   /// Puts the site's templates and links on the shelf; done once, by `Site.build()`.

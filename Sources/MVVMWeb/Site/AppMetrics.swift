@@ -35,11 +35,12 @@ public struct AppMetrics: Sendable {
     liveEvents = Counter(label: "mvvmweb_live_events_total", factory: factory)
   }
 
-  /// A page rendered, and how long its render took.
-  public func rendered(page: String, duration: Duration) {
+  /// The timer of `page`'s renders, made once: the page's view keeps it, so a render records
+  /// its time without looking it up.
+  func renderTimer(page: String) -> CoreMetrics.Timer {
     renderTimers.value(for: page) {
       Timer(label: "mvvmweb_render_seconds", dimensions: [("page", page)], factory: factory)
-    }.record(duration: duration)
+    }
   }
 
   /// A live page's view model rendered for its open streams (once per change, whatever the

@@ -47,8 +47,7 @@ public struct Site {
     self.configuration = configuration
     self.changes = changes
     shelf = TemplateShelf(
-      directory: configuration.templatesDirectory, fixed: !configuration.developerMode,
-      metrics: configuration.metrics)
+      directory: configuration.templatesDirectory, fixed: !configuration.developerMode)
     hub = LiveHub(settings: configuration.live, changes: changes, metrics: configuration.metrics)
     if configuration.usesErrorTemplate { errorView = declare(ErrorPage.self) }
     get(Route(LiveScript.path)) { request in LiveScript.respond(to: request) }
@@ -75,7 +74,7 @@ public struct Site {
         declaredInputs[name] = inputs.inputDeclarations
       }
     }
-    return PageView(shelf: shelf)
+    return PageView(shelf: shelf, renderTimer: configuration.metrics.renderTimer(page: name))
   }
 
   /// Gives every page's layout outputs of its own, below each page's view model: the site's

@@ -32,13 +32,19 @@ package enum HostName {
 
   /// `value` without a trailing `:port` (a bracketed IPv6 address keeps its colons).
   package static func withoutPort(_ value: String) -> Substring {
-    Substring(withoutPort(value.utf8))
+    Substring(withoutPort(bytes: value.utf8))
   }
 
-  /// The bytes of a `Host` value without its trailing `:port`; inlinable, so a caller reading
-  /// a host by byte on every request gets it specialized.
-  @inlinable
-  package static func withoutPort<Bytes: Collection<UInt8>>(_ value: Bytes) -> Bytes.SubSequence {
+  /// The bytes of a `Host` value without its trailing `:port`, for a caller reading a host by
+  /// byte on every request. Of a concrete type: another module's call to a generic one ran it
+  /// unspecialized, at thousands of instructions a request.
+  package static func withoutPort(
+    _ value: UnsafeBufferPointer<UInt8>
+  ) -> Slice<UnsafeBufferPointer<UInt8>> {
+    withoutPort(bytes: value)
+  }
+
+  private static func withoutPort<Bytes: Collection<UInt8>>(bytes value: Bytes) -> Bytes.SubSequence {
     if value.first == UInt8(ascii: "[") {
       return value.firstIndex(of: UInt8(ascii: "]")).map { value[...$0] } ?? value[...]
     }
