@@ -44,7 +44,8 @@ package enum HostName {
     withoutPort(bytes: value)
   }
 
-  private static func withoutPort<Bytes: Collection<UInt8>>(bytes value: Bytes) -> Bytes.SubSequence {
+  private static func withoutPort<Bytes: Collection<UInt8>>(bytes value: Bytes) -> Bytes.SubSequence
+  {
     if value.first == UInt8(ascii: "[") {
       return value.firstIndex(of: UInt8(ascii: "]")).map { value[...$0] } ?? value[...]
     }
