@@ -104,13 +104,13 @@ public final class Accounts: Sendable {
       && time.timeIntervalSince(session.created) < Self.seconds(settings.absoluteLifetime)
   }
 
-  /// Notes that `session` was used now from `client` with `agent`: at most once a minute a
-  /// session, on the write lane, with no one waiting for it.
-  func touch(_ entry: SessionCache.Entry, client: String, agent: String) {
-    let time = now()
+  /// Notes that `entry`'s session was used at `time` by `request` (its client address and
+  /// user agent): at most once a minute a session, on the write lane, with no one waiting for it.
+  func touch(_ entry: SessionCache.Entry, at time: Date, from request: Request) {
     guard time.timeIntervalSince(entry.session.lastUsed) > 60 else { return }
     let hash = entry.session.hash
-    let shortAgent = String(agent.prefix(200))
+    let client = request.clientAddress
+    let shortAgent = String((request.headers["user-agent"] ?? "").prefix(200))
     cache.forget([hash])
     Task {
       do {

@@ -99,11 +99,21 @@ import Testing
       "mvvmweb-session=\(token.text)", "a=1; mvvmweb-session=\(token.text); b=2",
       "__Host-mvvmweb-session=\(token.text)",
       "mvvmweb-session=forged; mvvmweb-session=\(token.text)",
+      (1...31).map { "c\($0)=1; " }.joined() + "mvvmweb-session=\(token.text)",
     ] {
       let request = try Request(method: .get, target: "/", headers: ["Cookie": header])
       #expect(SessionCookie.token(in: request) == token, "\(header)")
     }
-    let forged = try Request(method: .get, target: "/", headers: ["Cookie": "mvvmweb-session=x"])
-    #expect(SessionCookie.token(in: forged) == nil)
+    // Another cookie's name that merely holds the session's, a token past the 32nd cookie, a
+    // token with a byte more, an empty value: none is the session's.
+    let others = (1...32).map { "c\($0)=1" }.joined(separator: "; ")
+    for header in [
+      "mvvmweb-session=x", "xmvvmweb-session=\(token.text)", "mvvmweb-sessionx=\(token.text)",
+      "\(others); mvvmweb-session=\(token.text)", "mvvmweb-session=\(token.text) ",
+      "mvvmweb-session=", "mvvmweb-session", ";;;", "=\(token.text)",
+    ] {
+      let request = try Request(method: .get, target: "/", headers: ["Cookie": header])
+      #expect(SessionCookie.token(in: request) == nil, "\(header)")
+    }
   }
 }

@@ -13,10 +13,12 @@ struct AccountSessions: SessionResolver {
       // A one-time link's code rides in the query: the access line never shows it.
       request.loggedTarget = request.path + (request.target.contains("?") ? "?…" : "")
     }
-    guard let token = SessionCookie.token(in: request) else { return next(&request) }
-    let hash = token.hash
-    if let entry = accounts.cache.fresh(hash, at: accounts.now()) {
-      admit(entry, &request)
+    guard let header = request.headers["cookie"], let cookie = Self.cookie(header, of: request)
+    else { return next(&request) }
+    let (hash, isAlone) = (cookie.hash, cookie.isAlone)
+    let now = accounts.now()
+    if let entry = accounts.cache.fresh(hash, at: now) {
+      admit(entry, &request, at: now, isAlone: isAlone)
       return next(&request)
     }
     let asked = request
@@ -32,7 +34,7 @@ struct AccountSessions: SessionResolver {
           // sign-in page), but asked to come back.
           return complete(Self.cannotCheck)
         }
-        if let found { admit(found, &request) }
+        if let found { admit(found, &request, at: accounts.now(), isAlone: isAlone) }
         var response = next(&request)
         if found == nil {
           let cleared = SessionCookie.cleared(for: asked)
@@ -41,6 +43,19 @@ struct AccountSessions: SessionResolver {
         response.deliver(to: complete)
       }
     }
+  }
+
+  /// What a `Cookie` header says of the session: read once per connection, since a browser
+  /// sends the same header on every request of one (the token found, its hash, noted in the
+  /// connection's memo). Whether the session is good is asked of the cache on every request.
+  private static func cookie(_ header: String, of request: Request) -> SessionCookie.Read? {
+    let memo = request.connectionMemo
+    if let read = memo?.value(for: header) as? SessionCookie.Read { return read }
+    guard let token = SessionCookie.token(inHeader: header) else { return nil }
+    let read = SessionCookie.Read(
+      hash: token.hash, isAlone: SessionCookie.isAlone(inHeader: header))
+    memo?.note(read, for: header)
+    return read
   }
 
   /// The answer when the store did not say in time whether a session is good.
@@ -53,17 +68,18 @@ struct AccountSessions: SessionResolver {
     return response
   }()
 
-  /// Sets `request`'s session from `entry`, and notes its use.
-  private func admit(_ entry: SessionCache.Entry, _ request: inout Request) {
+  /// Sets `request`'s session from `entry`, and notes its use at `now`; `isAlone` when the
+  /// session's is the request's only cookie.
+  private func admit(
+    _ entry: SessionCache.Entry, _ request: inout Request, at now: Date, isAlone: Bool
+  ) {
     request.session = RequestSession(
-      account: entry.account.name, role: entry.account.role,
-      key: entry.session.hash.hex,
+      account: entry.account.name, role: entry.account.role, key: entry.key,
       lastSignIn: entry.session.lastSignIn,
-      isRecent: accounts.now().timeIntervalSince(entry.session.lastSignIn)
+      isRecent: now.timeIntervalSince(entry.session.lastSignIn)
         < Accounts.seconds(accounts.settings.recentSignIn),
-      isSoleCookie: SessionCookie.isAlone(in: request))
-    accounts.touch(
-      entry, client: request.clientAddress, agent: request.headers["user-agent"] ?? "")
+      isSoleCookie: isAlone)
+    accounts.touch(entry, at: now, from: request)
   }
 
   func whenSessionsEnd(_ handler: @escaping @Sendable (EndedSessions) -> Void) {

@@ -24,6 +24,14 @@ public struct SecretToken: Sendable, Equatable {
     self.bytes = bytes
   }
 
+  /// The token `text`'s UTF-8 bytes carry, read where they lie (a cookie header's).
+  init?(utf8 text: UnsafeBufferPointer<UInt8>) {
+    guard text.count == 43, let bytes = Base64URL.decode(text, maximumLength: 32),
+      bytes.count == 32
+    else { return nil }
+    self.bytes = bytes
+  }
+
   /// The token as it is carried: base64url, without padding.
   public var text: String { Base64URL.encode(bytes) }
 

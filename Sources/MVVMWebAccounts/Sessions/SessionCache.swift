@@ -8,11 +8,21 @@ import Synchronization
 /// second at the latest; this instance's own changes forget their entries at once. Bounded: at
 /// most `capacity` entries, the whole table let go when it is full.
 final class SessionCache: Sendable {
-  /// What a session was found to be, and when.
-  struct Entry: Sendable {
+  /// What a session was found to be, and when. A class, so the cache hands one out with a
+  /// retain rather than a copy of its strings.
+  final class Entry: Sendable {
     let session: StoredSession
     let account: Account
     let read: Date
+    /// The session's key in `RequestSession` (its hash in hex), written once, not per request.
+    let key: String
+
+    init(session: StoredSession, account: Account, read: Date) {
+      self.session = session
+      self.account = account
+      self.read = read
+      key = session.hash.hex
+    }
   }
 
   static let trusted: TimeInterval = 1

@@ -36,7 +36,10 @@ public enum Base64URL {
     return text.withUTF8 { decode($0, maximumLength: maximumLength) }
   }
 
-  private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, maximumLength: Int) -> [UInt8]? {
+  /// `decode(_:maximumLength:)` of text's bytes, read where they lie.
+  package static func decode(
+    _ utf8: UnsafeBufferPointer<UInt8>, maximumLength: Int
+  ) -> [UInt8]? {
     let count = utf8.count
     // Decoded length of unpadded base64: 3 bytes per 4 characters, then 1 or 2 for a tail of 2
     // or 3 (a tail of 1 character is no byte at all).

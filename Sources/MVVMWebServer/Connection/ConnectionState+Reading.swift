@@ -86,7 +86,7 @@ extension ConnectionState {
         readIndex = end
         headScan = HeadParser.Scan()
         reading = .idle
-        let request: Request
+        var request: Request
         do throws(HTTPError) {
           request = try Request(
             method: head.method, target: head.target, headers: head.headers, body: [],
@@ -94,6 +94,7 @@ extension ConnectionState {
         } catch {
           return .refuse(error)
         }
+        request.connectionMemo = memo
         return beginBody(head, request)
       }
     case .body:

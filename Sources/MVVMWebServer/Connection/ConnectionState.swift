@@ -147,6 +147,8 @@ struct ConnectionState {
   let streamLimit: Int
   /// Lines every answer's head carries (`ServerConfiguration.answerHeaders`, as bytes).
   let answerHeaders: [UInt8]
+  /// What this connection's requests share (`Request.connectionMemo`).
+  let memo = ConnectionMemo()
 
   var reading = Reading.idle
   var writing = Writing.idle

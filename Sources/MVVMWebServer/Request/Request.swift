@@ -94,6 +94,13 @@ public struct Request: Sendable {
     _modify { yield &uniqueStorage().fields.loggedTarget }
   }
 
+  /// What the requests of the connection this one came on share; nil for a request made in
+  /// a test or in process.
+  package var connectionMemo: ConnectionMemo? {
+    get { storage.fields.connectionMemo }
+    _modify { yield &uniqueStorage().fields.connectionMemo }
+  }
+
   private var storage: Storage
 
   /// The fields, as one value: the box holds it, and a copy of the box copies it whole.
@@ -115,6 +122,7 @@ public struct Request: Sendable {
     var id: String
     var session: RequestSession?
     var loggedTarget: String?
+    var connectionMemo: ConnectionMemo?
   }
 
   /// The box the fields live in. They are changed only through `uniqueStorage()`, when no other
@@ -183,7 +191,7 @@ public struct Request: Sendable {
         method: method, target: target, path: String(Substring(pathBytes)),
         pathSegments: segments, query: query, minorVersion: minorVersion, headers: headers,
         body: body, routeParameters: [:], peer: peer, clientAddress: peer.host, scheme: "http",
-        host: host, basePath: "", id: "", session: nil, loggedTarget: nil))
+        host: host, basePath: "", id: "", session: nil, loggedTarget: nil, connectionMemo: nil))
   }
 
   /// The decoded fields of an `application/x-www-form-urlencoded` body.
