@@ -12,6 +12,12 @@ import Synchronization
 /// (`confirmBeforeRouting`): the tag a browser sends back names the page, and only its data's
 /// version is read again. A revalidation is meant to cost no more than the cheapest answer the
 /// server gives, and routing alone costs more than that.
+///
+/// It also keeps the page itself, as it was answered to someone signed out: the next signed-out
+/// request for the same address, while the data is at the same version, gets that answer
+/// without its view model being built or its template rendered. Only for an exact address
+/// (the hash finds it, the address is compared whole) and only between signed-out requests, so
+/// nobody is ever given a page made for someone else; at most `keptBytes` of pages in all.
 public final class PageValidator: Sendable {
   /// Drawn at start, so a restart (new templates, a new binary) never confirms an old copy.
   static let epoch = String(UInt32.random(in: .min ... .max), radix: 36)
@@ -20,12 +26,15 @@ public final class PageValidator: Sendable {
   /// past this many, the table starts again empty (about 300 bytes an address), and the tags it
   /// forgot are still confirmed through their routes.
   static let capacity = 4096
+  /// How many bytes of pages are kept, all addresses together; past it, the table starts again
+  /// empty. A page larger than a sixteenth of it is not kept.
+  static let keptBytes = 16 << 20
 
   /// The tag last handed out for an address: the address itself (two addresses may share a
   /// hash), the data version it names, how to read that version now, and the 304 that confirms
   /// it, made once and sent as it is (the server writes the request id into the head, not into
   /// its fields). A class, so the table hands it out with one retain rather than a copy of each
-  /// field.
+  /// field. With the page as it was answered, when it was made for someone signed out.
   private final class Issued: Sendable {
     let tag: String
     let basePath: String
@@ -33,10 +42,15 @@ public final class PageValidator: Sendable {
     let dataVersion: String
     let currentVersion: @Sendable () -> String?
     let notModified: Response
+    /// The page answered at `dataVersion` to a signed-out request for the address; nil when
+    /// the tag was handed out to a signed-in one, or with a 304.
+    let page: Response?
+    /// The bytes `page` holds.
+    let pageBytes: Int
 
     init(
       tag: String, request: Request, dataVersion: String,
-      currentVersion: @escaping @Sendable () -> String?, notModified: Response
+      currentVersion: @escaping @Sendable () -> String?, notModified: Response, page: Response?
     ) {
       self.tag = tag
       basePath = request.basePath
@@ -44,6 +58,8 @@ public final class PageValidator: Sendable {
       self.dataVersion = dataVersion
       self.currentVersion = currentVersion
       self.notModified = notModified
+      self.page = page
+      pageBytes = page.map { if case .bytes(let bytes) = $0.body { bytes.count } else { 0 } } ?? 0
     }
 
     func isFor(_ request: Request) -> Bool {
@@ -51,9 +67,15 @@ public final class PageValidator: Sendable {
     }
   }
 
-  /// By the hash of the address the tag was made for: the request's own address finds it, with
-  /// no hash of the tag's forty bytes.
-  private let issued = Mutex<[UInt64: Issued]>([:])
+  /// The tags handed out, by the hash of the address each was made for (the request's own
+  /// address finds it, with no hash of the tag's forty bytes), and the bytes of the pages kept
+  /// with them.
+  private struct Table {
+    var issued: [UInt64: Issued] = [:]
+    var keptBytes = 0
+  }
+
+  private let table = Mutex(Table())
 
   init() {}
 
@@ -69,25 +91,27 @@ public final class PageValidator: Sendable {
       return try make()
     }
     let addressHash = Self.addressHash(request)
-    let remember: @Sendable (String) -> Issued = { tag in
-      self.remember(tag, for: request, addressHash) {
+    let remember: @Sendable (String, Response?) -> Issued = { tag, page in
+      self.remember(tag, for: request, addressHash, keeping: page != nil) {
         Issued(
           tag: tag, request: request, dataVersion: dataVersion, currentVersion: version,
-          notModified: Self.notModified(tag: tag, vary: vary, route: route))
+          notModified: Self.notModified(tag: tag, vary: vary, route: route), page: page)
       }
     }
     if let match = request.headers["if-none-match"],
       let etag = Self.confirmedTag(match, dataVersion: dataVersion, addressHash: addressHash)
     {
-      return remember(etag).notModified
+      return remember(etag, nil).notModified
     }
+    if let page = keptPage(for: request, addressHash, at: dataVersion) { return page }
     @Sendable func tagged(_ response: inout Response) {
       guard response.status == .ok, !response.headers.contains("set-cookie"),
         !response.headers.hasToken("no-store", in: "cache-control")
       else { return }
       let tag = Self.tag(dataVersion: dataVersion, addressHash: addressHash)
       response.headers.add("ETag", tag)
-      _ = remember(tag)
+      let keeps = request.session == nil && request.method == .get && Self.fits(response)
+      _ = remember(tag, keeps ? response : nil)
     }
     var response = try make()
     // A page made later (it reads the store) is tagged when it is made.
@@ -104,32 +128,60 @@ public final class PageValidator: Sendable {
     let headers = request.headers
     guard let tag = headers["if-none-match"], request.method == .get || request.method == .head
     else { return nil }
-    guard let issued = issued.withLock({ $0[Self.addressHash(request)] }), issued.tag == tag,
+    guard let issued = table.withLock({ $0.issued[Self.addressHash(request)] }), issued.tag == tag,
       issued.isFor(request), Self.mayValidate(request), !LivePages.asksForEvents(headers),
       issued.currentVersion() == issued.dataVersion
     else { return nil }
     return issued.notModified
   }
 
-  /// Keeps the address's tag, in place of an older one (a page whose data changed is tagged anew
-  /// when it is next made), and returns what is kept; `make` runs only for a tag not kept yet.
+  /// The page kept for `request`'s address at `dataVersion`, for a signed-out GET or HEAD; nil
+  /// when there is none (another version, another address of the same hash, a signed-in
+  /// viewer).
+  private func keptPage(
+    for request: Request, _ addressHash: UInt64, at dataVersion: String
+  ) -> Response? {
+    guard request.session == nil,
+      let issued = table.withLock({ $0.issued[addressHash] }), let page = issued.page,
+      issued.dataVersion == dataVersion, issued.isFor(request)
+    else { return nil }
+    return page
+  }
+
+  /// Whether `response`'s page is small enough to keep: its bytes at hand, and a sixteenth of
+  /// `keptBytes` at most.
+  private static func fits(_ response: Response) -> Bool {
+    guard case .bytes(let bytes) = response.body else { return false }
+    return bytes.count <= keptBytes / 16
+  }
+
+  /// Keeps the address's tag, with its page when `keeping`, in place of an older one (a page
+  /// whose data changed is tagged anew when it is next made), and returns what is kept; `make`
+  /// runs only for a tag not kept yet (or kept without the page now offered).
   private func remember(
-    _ tag: String, for request: Request, _ addressHash: UInt64, make: () -> Issued
+    _ tag: String, for request: Request, _ addressHash: UInt64, keeping: Bool,
+    make: () -> Issued
   ) -> Issued {
     // The old table, when full, is freed here, after the lock is let go: its thousands of
     // entries would hold every revalidation up meanwhile.
-    var dropped: [UInt64: Issued] = [:]
-    return issued.withLock { table in
-      if let kept = table[addressHash], kept.tag == tag, kept.isFor(request) { return kept }
-      if table.count >= Self.capacity, table[addressHash] == nil { swap(&dropped, &table) }
+    var dropped = Table()
+    return table.withLock { table in
+      let old = table.issued[addressHash]
+      if let old, old.tag == tag, old.isFor(request), old.page != nil || !keeping { return old }
       let issued = make()
-      table[addressHash] = issued
+      let full =
+        table.issued.count >= Self.capacity && old == nil
+        || table.keptBytes - (old?.pageBytes ?? 0) + issued.pageBytes > Self.keptBytes
+      if full { swap(&dropped, &table) }
+      table.keptBytes += issued.pageBytes - (full ? 0 : old?.pageBytes ?? 0)
+      table.issued[addressHash] = issued
       return issued
     }
   }
 
-  /// How many addresses are kept now, for tests.
-  var issuedCount: Int { issued.withLock { $0.count } }
+  /// How many addresses are kept now, and the bytes of their pages, for tests.
+  var issuedCount: Int { table.withLock { $0.issued.count } }
+  var keptPageBytes: Int { table.withLock { $0.keptBytes } }
 
   /// The 304 confirming `tag`: the validator and caching fields a cache updates in its copy,
   /// and the same Vary as the page itself, whose body is gzip-compressed for those who take it.
