@@ -20,7 +20,8 @@ import Testing
         $0.made += 1
         return $0.made
       }
-      return .html(Array("<p>page \(number)</p>".utf8) + Array(repeating: UInt8(ascii: "."), count: size))
+      return .html(
+        Array("<p>page \(number)</p>".utf8) + Array(repeating: UInt8(ascii: "."), count: size))
     }
   }
 

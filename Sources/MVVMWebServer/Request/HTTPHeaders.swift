@@ -99,10 +99,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
   /// it lists already.
   public mutating func addVary(_ name: String) {
     guard !hasToken(name, in: "vary") else { return }
-    let current = values(for: "vary")
-    // Most answers have no Vary yet: no list to join.
-    guard !current.isEmpty else { return add("Vary", name) }
-    replaceOrAdd("Vary", (current + [name]).joined(separator: ", "))
+    // Most answers have no Vary yet: no list to gather and join.
+    guard contains("vary") else { return add("Vary", name) }
+    replaceOrAdd("Vary", (values(for: "vary") + [name]).joined(separator: ", "))
   }
 
   /// Whether a comma-separated field (`Connection: keep-alive, Upgrade`) holds a token.
