@@ -13,6 +13,14 @@ extension AppHarness {
     get throws { try context.accounts() }
   }
 
+  /// A session of `name` with `role` (the account made if it is new), without a password: the
+  /// cookie (`name=value`) for tests about what a viewer may do, which need no Argon2 hash each.
+  func session(_ name: String, role: Role = .member) async throws -> String {
+    guard let sessions = website.sessions else { throw TestFailure("The site has no accounts") }
+    let cookie = try await sessions.signInForTesting(name: name, role: role)
+    return "\(cookie.name)=\(cookie.value)"
+  }
+
   /// Adds `name` with `role` as `accounts add` does and sets `password` through the link's page:
   /// the session cookie the browser is left with (`name=value`).
   func person(

@@ -9,8 +9,8 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct ConnectionSessionsTests {
   @Test func eachRequestOnOneConnectionIsWhoeverItsOwnCookieNames() async throws {
     let app = try await AppHarness(signedIn: nil)
-    let mia = try await app.person("Mia")
-    let abe = try await app.person("Abe", role: .admin)
+    let mia = try await app.session("Mia")
+    let abe = try await app.session("Abe", role: .admin)
     let connection = try TestSupport.TestClient(port: app.server.port)
     func account(_ cookie: String?) throws -> TestResponse {
       try connection.request("GET", "/account", headers: cookie.map { [("Cookie", $0)] } ?? [])

@@ -17,10 +17,10 @@ import Testing
     let match = try #require(try app.stores.league.matches(limit: 1, offset: 0).matches.first).id
     let askers = [
       Asker(viewer: .signedOut, cookie: nil),
-      Asker(viewer: Viewer(name: "Mia", role: .member), cookie: try await app.person("Mia")),
+      Asker(viewer: Viewer(name: "Mia", role: .member), cookie: try await app.session("Mia")),
       Asker(
         viewer: Viewer(name: "Abe", role: .admin),
-        cookie: try await app.person("Abe", role: .admin)),
+        cookie: try await app.session("Abe", role: .admin)),
     ]
     let playersBefore = try app.stores.league.players().count
     let matchesBefore = try app.stores.league.matches(limit: 0, offset: 0).totalCount
@@ -65,10 +65,10 @@ import Testing
     let match = try #require(try app.stores.league.matches(limit: 1, offset: 0).matches.first).id
     let askers = [
       Asker(viewer: .signedOut, cookie: nil),
-      Asker(viewer: Viewer(name: "Mia", role: .member), cookie: try await app.person("Mia")),
+      Asker(viewer: Viewer(name: "Mia", role: .member), cookie: try await app.session("Mia")),
       Asker(
         viewer: Viewer(name: "Abe", role: .admin),
-        cookie: try await app.person("Abe", role: .admin)),
+        cookie: try await app.session("Abe", role: .admin)),
     ]
     var linksChecked = 0
     var refusedSeen = Set<String>()
