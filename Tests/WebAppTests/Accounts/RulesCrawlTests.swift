@@ -12,7 +12,9 @@ import Testing
     let cookie: String?
   }
 
-  @Test func everyRouteAnswersEachKindOfViewerAsItsRuleSays() async throws {
+  /// The demo, with nobody signed in by default: the id of one of its matches, and someone
+  /// signed out, a member and an admin to ask it.
+  static func demo() async throws -> (app: AppHarness, match: UUID, askers: [Asker]) {
     let app = try await AppHarness(demo: true, signedIn: nil)
     let match = try #require(try app.stores.league.matches(limit: 1, offset: 0).matches.first).id
     let askers = [
@@ -22,6 +24,11 @@ import Testing
         viewer: Viewer(name: "Abe", role: .admin),
         cookie: try await app.session("Abe", role: .admin)),
     ]
+    return (app, match, askers)
+  }
+
+  @Test func everyRouteAnswersEachKindOfViewerAsItsRuleSays() async throws {
+    let (app, match, askers) = try await Self.demo()
     let playersBefore = try app.stores.league.players().count
     let matchesBefore = try app.stores.league.matches(limit: 0, offset: 0).totalCount
     var checked = 0
@@ -61,15 +68,7 @@ import Testing
   /// The site's navigation, the same for everyone, is aside: its "Account" is the way in for
   /// someone signed out.
   @Test func noPageLinksAViewerToARouteTheyMayNotUse() async throws {
-    let app = try await AppHarness(demo: true, signedIn: nil)
-    let match = try #require(try app.stores.league.matches(limit: 1, offset: 0).matches.first).id
-    let askers = [
-      Asker(viewer: .signedOut, cookie: nil),
-      Asker(viewer: Viewer(name: "Mia", role: .member), cookie: try await app.session("Mia")),
-      Asker(
-        viewer: Viewer(name: "Abe", role: .admin),
-        cookie: try await app.session("Abe", role: .admin)),
-    ]
+    let (app, match, askers) = try await Self.demo()
     var linksChecked = 0
     var refusedSeen = Set<String>()
     for route in app.routes where route.method == .get {
