@@ -66,6 +66,47 @@ import Testing
     #expect(try await accounts.session(token.hash) == nil)
   }
 
+  @Test func aSessionInUseIsReadAgainBeforeItsSecondOfTrustEnds() async throws {
+    let accounts = accounts()
+    let ada = try store.addAccount(name: "Ada", role: "member", at: clock.now)
+    let token = try await accounts.startSession(for: ada, client: "192.0.2.1", agent: "test")
+    let start = clock.now
+    let entry = try #require(try await accounts.session(token.hash))
+    #expect(!entry.claimRenewal(at: start.addingTimeInterval(0.5)))
+    #expect(entry.claimRenewal(at: start.addingTimeInterval(0.8)))
+    #expect(!entry.claimRenewal(at: start.addingTimeInterval(0.9)))  // One read per entry.
+    clock.advance(0.8)
+    await accounts.renew(entry, at: clock.now)
+    // Without the renewal nothing would be fresh past the first second.
+    let renewed = try #require(accounts.cache.fresh(token.hash, at: start.addingTimeInterval(1.7)))
+    #expect(renewed.read == start.addingTimeInterval(0.8))
+    #expect(renewed.account.name == "Ada")
+  }
+
+  @Test func aSessionEndedElsewhereIsLetGoWhenReadAgain() async throws {
+    let accounts = accounts()
+    let ada = try store.addAccount(name: "Ada", role: "member", at: clock.now)
+    let token = try await accounts.startSession(for: ada, client: "192.0.2.1", agent: "test")
+    let entry = try #require(try await accounts.session(token.hash))
+    #expect(try store.removeSession(token.hash))  // Another process ends it in the store.
+    clock.advance(0.8)
+    await accounts.renew(entry, at: clock.now)
+    #expect(accounts.cache.kept(token.hash) == nil)
+    #expect(try await accounts.session(token.hash) == nil)
+  }
+
+  @Test func aSessionForgottenWhileReadAgainStaysForgotten() async throws {
+    let accounts = accounts()
+    let ada = try store.addAccount(name: "Ada", role: "member", at: clock.now)
+    let token = try await accounts.startSession(for: ada, client: "192.0.2.1", agent: "test")
+    let entry = try #require(try await accounts.session(token.hash))
+    clock.advance(0.8)
+    // Ended here while its read was on the way: the store still had it when it was read.
+    accounts.cache.forget([token.hash])
+    await accounts.renew(entry, at: clock.now)
+    #expect(accounts.cache.kept(token.hash) == nil)
+  }
+
   @Test(
     arguments: [
       (4, 0.0, nil), (5, 0.0, 1), (5, 0.5, 1), (5, 1.0, nil), (6, 0.0, 2), (9, 10, 6),

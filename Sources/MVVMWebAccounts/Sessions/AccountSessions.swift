@@ -18,6 +18,7 @@ struct AccountSessions: SessionResolver {
     let (hash, isAlone) = (cookie.hash, cookie.isAlone)
     let now = accounts.now()
     if let entry = accounts.cache.fresh(hash, at: now) {
+      accounts.renewIfDue(entry, at: now)
       admit(entry, &request, at: now, isAlone: isAlone)
       return next(&request)
     }

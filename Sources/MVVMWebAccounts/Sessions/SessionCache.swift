@@ -5,8 +5,10 @@ import Synchronization
 /// The sessions this instance has read lately, so a signed-in request costs no store read: an
 /// entry is trusted for one second, then read again, so a session ended or a role changed by
 /// another process (`accounts role` on the SQLite file, another instance) counts from the next
-/// second at the latest; this instance's own changes forget their entries at once. Bounded: at
-/// most `capacity` entries, the whole table let go when it is full.
+/// second at the latest; this instance's own changes forget their entries at once. An entry in
+/// use is read again in the background before its second is over (`renewedAfter`), so someone
+/// active never waits on the store for it. Bounded: at most `capacity` entries, the whole table
+/// let go when it is full.
 final class SessionCache: Sendable {
   /// What a session was found to be, and when. A class, so the cache hands one out with a
   /// retain rather than a copy of its strings.
@@ -16,6 +18,8 @@ final class SessionCache: Sendable {
     let read: Date
     /// The session's key in `RequestSession` (its hash in hex), written once, not per request.
     let key: String
+    /// Whether a request has started reading this entry's session again.
+    private let renewing = Atomic<Bool>(false)
 
     init(session: StoredSession, account: Account, read: Date) {
       self.session = session
@@ -23,9 +27,20 @@ final class SessionCache: Sendable {
       self.read = read
       key = session.hash.hex
     }
+
+    /// Whether the entry is old enough at `now` to be read again, and nobody has started to:
+    /// true for one caller only.
+    func claimRenewal(at now: Date) -> Bool {
+      now.timeIntervalSince(read) >= SessionCache.renewedAfter
+        && renewing.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+    }
   }
 
   static let trusted: TimeInterval = 1
+  /// When an entry in use is read again: with a quarter of a second left for the read, far more
+  /// than a store read takes, and late enough that an active session is read about once a
+  /// second, as before.
+  static let renewedAfter: TimeInterval = 0.75
   let capacity: Int
   private let entries = Mutex<[TokenHash: Entry]>([:])
 
@@ -51,6 +66,14 @@ final class SessionCache: Sendable {
     entries.withLock { entries in
       if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
       entries[entry.session.hash] = entry
+    }
+  }
+
+  /// Keeps `new` in place of `old` if `old` is still kept: a session forgotten while it was
+  /// being read again (ended here meanwhile) stays forgotten.
+  func replace(_ old: Entry, with new: Entry) {
+    entries.withLock { entries in
+      if entries[old.session.hash] === old { entries[old.session.hash] = new }
     }
   }
 
