@@ -6,7 +6,7 @@ extension Connection {
   // MARK: Answering
 
   func answer(_ head: RequestHead, _ request: consuming Request) {
-    let started = ContinuousClock.now
+    let started = DispatchTime.now()
     let response = pipeline.respond(to: &request)
     send(response, to: head, request, started: started)
   }
@@ -17,7 +17,7 @@ extension Connection {
   @inline(__always)
   func send(
     _ response: Response, to head: RequestHead, _ request: Request,
-    started: ContinuousClock.Instant
+    started: DispatchTime
   ) {
     let keepAlive = state.keepsAlive(head, serverDraining: pipeline.draining.isDraining)
     switch response.body {
@@ -65,7 +65,7 @@ extension Connection {
   @inline(never)
   func sendMade(
     _ make: @Sendable () -> Response, route: String?, to head: RequestHead, _ request: Request,
-    started: ContinuousClock.Instant
+    started: DispatchTime
   ) {
     var made = make()
     if case .later = made.body {
@@ -113,7 +113,7 @@ extension Connection {
   /// longer than `answerTimeout` is answered 503 instead, and its late answer dropped.
   func awaitAnswer(
     _ start: @Sendable (@escaping @Sendable (Response) -> Void) -> Void, route: String?,
-    for head: RequestHead, _ request: Request, started: ContinuousClock.Instant
+    for head: RequestHead, _ request: Request, started: DispatchTime
   ) {
     let awaited = AwaitedAnswer(head: head, request: request, route: route, started: started)
     self.awaited = awaited

@@ -67,33 +67,26 @@ extension Connection {
 
   /// Arms the state's named timer with the configured duration.
   func arm(_ name: ConnectionState.Timer) {
+    let timeouts = pipeline.timeouts
     switch name {
-    case .header: arm(configuration.headerTimeout)
-    case .bodyStart, .body: arm(configuration.bodyTimeout, notAfter: bodyDeadline)
-    case .write: arm(configuration.bodyTimeout)
-    case .idle, .stream: arm(configuration.idleTimeout)
-    case .answer: arm(configuration.answerTimeout)
+    case .header: arm(timeouts.header)
+    case .bodyStart, .body: arm(timeouts.body, notAfter: bodyDeadline)
+    case .write: arm(timeouts.body)
+    case .idle, .stream: arm(timeouts.idle)
+    case .answer: arm(timeouts.answer)
     case .linger: arm(.seconds(2))
     case .grace: arm(Self.firstRequestGrace)
     }
   }
 
-  func arm(_ timeout: Duration, notAfter limit: DispatchTime = .distantFuture) {
-    deadline = min(.now() + Self.dispatchInterval(timeout), limit)
+  func arm(_ timeout: DispatchTimeInterval, notAfter limit: DispatchTime = .distantFuture) {
+    deadline = min(.now() + timeout, limit)
     if deadline < timerFires { setTimer(deadline) }
   }
 
   func setTimer(_ time: DispatchTime) {
     timerFires = time
     timer.schedule(deadline: time, leeway: .milliseconds(50))
-  }
-
-  /// A configured duration as Dispatch's interval, clamped so no setting can overflow it.
-  static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    let limit: Int64 = 1_000_000_000  // About 31 years: far past any timeout.
-    let wholeSeconds = min(max(seconds, 0), limit)
-    return .nanoseconds(Int(wholeSeconds * 1_000_000_000 + max(attoseconds, 0) / 1_000_000_000))
   }
 
   func timedOut() {

@@ -202,7 +202,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
   /// How long a connection accepted as the server stops waits for its first request: one sent
   /// with the connection arrives within a round trip, and a silent one (a browser's spare
   /// connection) must not hold the stop until the drain deadline.
-  static let firstRequestGrace = Duration.seconds(1)
+  static let firstRequestGrace = DispatchTimeInterval.seconds(1)
 
   /// Parses and answers as many buffered requests as possible, in order.
   func process() {
@@ -230,7 +230,7 @@ final class Connection: SocketWatcher, @unchecked Sendable {
       case .arm(let timer): arm(timer)
       case .bodyStarted(let sendContinue):
         if sendContinue { flush() }
-        bodyDeadline = .now() + Self.dispatchInterval(configuration.bodyDeadline)
+        bodyDeadline = .now() + ConnectionTimeouts.interval(configuration.bodyDeadline)
         arm(state.arm(.bodyStart))
       case .request(let head, let request):
         answer(head, request)

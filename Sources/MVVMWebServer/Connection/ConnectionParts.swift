@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// The bits of `Connection.socketTurn`.
@@ -25,10 +26,10 @@ final class AwaitedAnswer: Sendable {
   let head: RequestHead
   let request: Request
   let route: String?
-  let started: ContinuousClock.Instant
+  let started: DispatchTime
   private let handover = Mutex(Handover.starting)
 
-  init(head: RequestHead, request: Request, route: String?, started: ContinuousClock.Instant) {
+  init(head: RequestHead, request: Request, route: String?, started: DispatchTime) {
     self.head = head
     self.request = request
     self.route = route
@@ -62,14 +63,14 @@ final class OpenStream: @unchecked Sendable {
   let request: Request
   let route: String?
   let status: HTTPStatus
-  let started: ContinuousClock.Instant
+  let started: DispatchTime
   var sent = 0
   var onEnd: [@Sendable () -> Void] = []
   private(set) var hasEnded = false
 
   init(
     chunked: Bool, request: Request, route: String?, status: HTTPStatus,
-    started: ContinuousClock.Instant
+    started: DispatchTime
   ) {
     self.chunked = chunked
     self.request = request

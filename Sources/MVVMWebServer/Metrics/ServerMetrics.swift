@@ -26,7 +26,7 @@ public final class ServerMetrics: Sendable {
 
   /// One answered request. `route` is the pattern that matched (`/matches/:id/edit`), never the
   /// path, so a scan of random paths cannot grow the metrics.
-  func served(route: String?, status: Int, duration: Duration) {
+  func served(route: String?, status: Int, nanoseconds: UInt64) {
     let key = RouteStatus(route: route ?? "unmatched", status: status)
     let (counter, timer) = perRoute.value(for: key) {
       (
@@ -39,7 +39,7 @@ public final class ServerMetrics: Sendable {
       )
     }
     counter.increment()
-    timer.record(duration: duration)
+    timer.recordNanoseconds(Int64(clamping: nanoseconds))
   }
 
   /// A request refused before the app saw it (400, 408, 413, 414, 431, 501, 503).

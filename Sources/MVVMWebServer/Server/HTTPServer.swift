@@ -273,7 +273,7 @@ public final class HTTPServer: Sendable {
     }
     connections.forEach { $0.drain() }
     workQueue.asyncAfter(
-      deadline: .now() + Connection.dispatchInterval(configuration.drainDeadline)
+      deadline: .now() + ConnectionTimeouts.interval(configuration.drainDeadline)
     ) { [self] in
       state.withLock { Array($0.connections.values) }.forEach { $0.forceClose() }
     }
