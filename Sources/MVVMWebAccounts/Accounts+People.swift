@@ -61,6 +61,12 @@ extension Accounts {
     try await executor.read { try self.store.accounts() }
   }
 
+  /// Copies every account, with its passkeys and sessions, into `other`'s store, which holds
+  /// none of its own (`AccountTransfer`): a site moving to another database.
+  public func copy(into other: Accounts) async throws -> AccountTransfer.Summary {
+    try await other.executor.write { try AccountTransfer.copy(from: self.store, to: other.store) }
+  }
+
   /// Whether any account exists (a fresh site prints a link for its first admin).
   public func isEmpty() async throws -> Bool {
     try await list().isEmpty

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import MVVMWeb
 import MVVMWebAccounts
 import Synchronization
@@ -119,16 +118,7 @@ public final class AppContext: Sendable {
     try openedAccounts.withLock { opened in
       if let opened { return opened }
       let database = try database()
-      let store: any AccountStore
-      switch database.storage {
-      case .sqlite(let file):
-        var migrator = DatabaseMigrator()
-        SQLiteAccountStore.registerMigrations(in: &migrator)
-        try migrator.migrate(file.pool)
-        store = SQLiteAccountStore(database: file)
-      case .postgres(let pool, _):
-        store = try PostgresAccountStore(pool: pool)
-      }
+      let store = try database.accountStore()
       // A test's SQLite file is its own: no other process reads its notices, so none is written.
       var isOwnFile = false
       if case .sqlite = database.storage { isOwnFile = purpose == .testing }

@@ -139,6 +139,7 @@ class MovingASQLiteLeagueIntoPostgres(unittest.TestCase):
         # A site on SQLite with the demo league and a match posted through its form.
         site = App(data=self.data)
         member = sign_in(site, "mo")
+        self.member = member
         players = player_ids(site, member)
         form = {"token": "posted-before-the-move", "home": players[0], "away": players[1],
                 "homeGoals": "4", "awayGoals": "0"}
@@ -155,13 +156,21 @@ class MovingASQLiteLeagueIntoPostgres(unittest.TestCase):
         self.assertRegex(
             moved.stdout,
             r"^Copied 6 players, 9 matches and 1098 memories from sqlite:\S+/mvvmweb.sqlite to "
-            + re.escape(self.postgres.url) + r" in \d+\.\d s\.\nThe memories' pictures stay")
+            + re.escape(self.postgres.url) + r" in \d+\.\d s\.\n"
+            + r"Copied 2 accounts, 0 passkeys and 1 session\.\nThe memories' pictures stay")
         self.assertEqual(self.postgres.scalar("SELECT count(*) FROM match"), "9")
+        self.assertEqual(self.postgres.scalar("SELECT string_agg(name, ',' ORDER BY name) "
+                                              "FROM mvvmweb_account"), "admin,mo")
 
         app = App("--database", self.postgres.url, demo=False)
         self.addCleanup(app.stop)
         for path, html in self.pages.items():
             self.assertEqual(table(request("127.0.0.1", app.port, "GET", path).text), html, path)
+        # Whoever was signed in before the move still is, on the new database.
+        account = request("127.0.0.1", app.port, "GET", "/account",
+                          headers={"Cookie": self.member})
+        self.assertEqual(account.status, 200)
+        self.assertIn("Signed in as <strong>mo</strong> (member)", account.text)
 
         again = migrate_data("--from", f"sqlite:{self.data}/mvvmweb.sqlite", "--to",
                              self.postgres.url)
@@ -171,6 +180,22 @@ class MovingASQLiteLeagueIntoPostgres(unittest.TestCase):
             f"{self.postgres.url} already had this league; 1098 memories copied again."),
             again.stdout)
         self.assertEqual(self.postgres.scalar("SELECT count(*) FROM match"), "9")
+
+    def test_accounts_copy_moves_the_accounts_alone_and_keeps_people_signed_in(self):
+        copy = [binary_path(), "accounts", "copy", "--data", self.data,
+                "--to-database", self.postgres.url]
+        for _ in range(2):  # A second run finds them there and changes nothing.
+            copied = subprocess.run(copy, capture_output=True, text=True, timeout=120)
+            self.assertEqual(copied.returncode, 0, copied.stderr)
+            self.assertEqual(copied.stdout, "Copied 2 accounts, 0 passkeys and 1 session from "
+                             f"{self.data} to {self.postgres.url}.\n")
+        self.assertEqual(self.postgres.scalar("SELECT count(*) FROM mvvmweb_account"), "2")
+        app = App("--database", self.postgres.url, demo=False)
+        self.addCleanup(app.stop)
+        account = request("127.0.0.1", app.port, "GET", "/account",
+                          headers={"Cookie": self.member})
+        self.assertEqual(account.status, 200)
+        self.assertIn("Signed in as <strong>mo</strong> (member)", account.text)
 
     def test_a_database_holding_another_league_is_refused_untouched(self):
         other = self.postgres.new_database("other")

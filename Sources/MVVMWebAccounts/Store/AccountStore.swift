@@ -9,9 +9,11 @@ import Foundation
 public protocol AccountStore: Sendable {
   // MARK: Accounts
 
-  /// Adds the account `name` with `role`; throws `AccountStoreError.nameTaken` when an account
-  /// has the same name (`AccountName.key`: canonical equivalence and case folding).
-  func addAccount(name: String, role: String, at time: Date) throws -> Account
+  /// Keeps `account` as it is: its id, name, role, password hash and when it was made (a new
+  /// account, or one copied from another store). Throws `AccountStoreError.nameTaken` when an
+  /// account has the same name (`AccountName.key`: canonical equivalence and case folding) or
+  /// the same id.
+  func addAccount(_ account: Account) throws
   /// The account whose name is `name` (by `AccountName.key`), or nil.
   func account(named name: String) throws -> Account?
   /// The account `id`, or nil.
@@ -92,6 +94,16 @@ public protocol AccountStore: Sendable {
   func recordFailure(for key: String, at time: Date) throws -> FailureCount
   /// Forgets the failures of `key` (a sign-in that succeeded).
   func clearFailures(for key: String) throws
+}
+
+extension AccountStore {
+  /// Adds the account `name` with `role`, a new id and no password; throws
+  /// `AccountStoreError.nameTaken` when an account has the same name.
+  public func addAccount(name: String, role: String, at time: Date) throws -> Account {
+    let account = Account(id: UUID(), name: name, role: role, passwordHash: nil, created: time)
+    try addAccount(account)
+    return account
+  }
 }
 
 /// What an account store refuses.

@@ -34,15 +34,13 @@ public final class InMemoryAccountStore: AccountStore {
 
   // MARK: Accounts
 
-  public func addAccount(name: String, role: String, at time: Date) throws -> Account {
-    let account = Account(id: UUID(), name: name, role: role, passwordHash: nil, created: time)
+  public func addAccount(_ account: Account) throws {
     try state.withLock { state throws(AccountStoreError) in
-      let key = AccountName.key(name)
-      guard state.names[key] == nil else { throw .nameTaken }
+      let key = AccountName.key(account.name)
+      guard state.names[key] == nil, state.accounts[account.id] == nil else { throw .nameTaken }
       state.names[key] = account.id
       state.accounts[account.id] = account
     }
-    return account
   }
 
   public func account(named name: String) throws -> Account? {

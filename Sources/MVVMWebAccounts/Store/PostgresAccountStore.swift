@@ -75,16 +75,20 @@ public final class PostgresAccountStore: AccountStore {
 
   // MARK: Accounts
 
-  public func addAccount(name: String, role: String, at time: Date) throws -> Account {
-    let account = Account(id: UUID(), name: name, role: role, passwordHash: nil, created: time)
+  public func addAccount(_ account: Account) throws {
     do {
       _ = try update(
-        "INSERT INTO mvvmweb_account (id, name, name_key, role, created) VALUES ($1, $2, $3, $4, $5)",
-        [account.id.lowercasedText, name, AccountName.key(name), role, time.storedText])
+        """
+        INSERT INTO mvvmweb_account (id, name, name_key, role, password_hash, created)
+        VALUES ($1, $2, $3, $4, $5, $6)
+        """,
+        [
+          account.id.lowercasedText, account.name, AccountName.key(account.name), account.role,
+          account.passwordHash, account.created.storedText,
+        ])
     } catch let error as PostgresError where error.isUniqueViolation {
       throw AccountStoreError.nameTaken
     }
-    return account
   }
 
   public func account(named name: String) throws -> Account? {

@@ -78,23 +78,25 @@ public final class SQLiteAccountStore: AccountStore {
 
   // MARK: Accounts
 
-  public func addAccount(name: String, role: String, at time: Date) throws -> Account {
-    let account = Account(id: UUID(), name: name, role: role, passwordHash: nil, created: time)
+  public func addAccount(_ account: Account) throws {
     do {
       try database.pool.write { db in
         try db.execute(
           sql: """
-            INSERT INTO mvvmweb_account (id, name, name_key, role, created)
-            VALUES (?, ?, ?, ?, ?)
+            INSERT INTO mvvmweb_account (id, name, name_key, role, password_hash, created)
+            VALUES (?, ?, ?, ?, ?, ?)
             """,
           arguments: [
-            account.id.lowercasedText, name, AccountName.key(name), role, time.storedSeconds,
+            account.id.lowercasedText, account.name, AccountName.key(account.name), account.role,
+            account.passwordHash, account.created.storedSeconds,
           ])
       }
-    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+    } catch let error as DatabaseError
+      where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+      || error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+    {
       throw AccountStoreError.nameTaken
     }
-    return account
   }
 
   public func account(named name: String) throws -> Account? {

@@ -13,7 +13,7 @@ struct AccountsCommand<Application: App>: ParsableCommand {
       subcommands: [
         AddAccount<Application>.self, ListAccounts<Application>.self,
         RemoveAccount<Application>.self, SetRole<Application>.self,
-        NewLink<Application>.self, EndSessions<Application>.self,
+        NewLink<Application>.self, EndSessions<Application>.self, CopyAccounts<Application>.self,
       ])
   }
 }
@@ -203,5 +203,61 @@ struct NewLink<Application: App>: ParsableCommand {
       A new link for \(account.name), good once and for 10 minutes (the ones before no longer work):
       \(account.target.address(link))
       """)
+  }
+}
+
+/// `accounts copy --to-database URL`: the accounts go along when a site moves to PostgreSQL (or
+/// `--to-data DIR`, back to a SQLite file).
+struct CopyAccounts<Application: App>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "copy",
+      abstract:
+        "Copy every account, with its password, passkeys and sessions, into another database that has none.",
+      discussion: """
+        The accounts are read from the database --data or --database names and copied into the \
+        one --to-database or --to-data names, keeping their ids, so nobody sets a password or \
+        registers a passkey again. One-time links are not copied. A copy that stopped half-way \
+        can be run again.
+        """)
+  }
+
+  @Option(
+    name: .customLong("to-database"),
+    help: ArgumentHelp("The PostgreSQL database to copy the accounts into.", valueName: "url"))
+  var toDatabase: String?
+
+  @Option(
+    name: .customLong("to-data"),
+    help: ArgumentHelp(
+      "The data folder whose SQLite file to copy the accounts into.", valueName: "dir"))
+  var toData: String?
+
+  @OptionGroup var target: AccountsTarget<Application>
+
+  func validate() throws {
+    guard (toDatabase == nil) != (toData == nil) else {
+      throw ValidationError("give the database to copy into: --to-database URL or --to-data DIR")
+    }
+  }
+
+  func run() throws {
+    let source = try target.accounts()
+    let settings = StoreSettings(
+      data: toData ?? "", database: toDatabase, poolSize: 2, deadline: .seconds(300))
+    guard settings.place != target.store.settings.place else {
+      throw ValidationError("the accounts are in that database already")
+    }
+    let context = AppContext(
+      name: Application.name,
+      configuration: AppSite.configuration(templates: "", publicFolder: ""), store: settings)
+    let destination = try settings.opening(as: Application.name) { try context.accounts() }
+    do {
+      let summary = try waiting { try await source.copy(into: destination) }
+      print("Copied \(summary) from \(target.store.settings.place) to \(settings.place).")
+    } catch let error as AccountTransfer.TargetHasOtherAccounts {
+      printError("\(Application.name): \(settings.place): \(error)")
+      throw ExitCode.failure
+    }
   }
 }

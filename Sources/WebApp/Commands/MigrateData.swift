@@ -1,19 +1,22 @@
 import ArgumentParser
 import Foundation
+import MVVMWebAccounts
 import MVVMWebApp
 import MVVMWebPostgres
 
-/// `mvvmweb migrate-data --from sqlite:PATH --to postgres://…`: move a league and its memories
-/// from one database into another (README, "Several instances on PostgreSQL").
+/// `mvvmweb migrate-data --from sqlite:PATH --to postgres://…`: move a league, its memories and
+/// the site's accounts from one database into another (README, "Several instances on
+/// PostgreSQL").
 struct MigrateData: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "migrate-data",
-    abstract: "Copy the league and the memories from one database into an empty one.",
+    abstract: "Copy the league, the memories and the accounts from one database into an empty one.",
     discussion: """
       Each side is sqlite:PATH (the SQLite file, or the data folder holding mvvmweb.sqlite) or a \
-      PostgreSQL URL (postgres://user:pass@host:port/db). Ids, dates and form tokens are kept. \
-      The target must hold no league; a run that stopped half-way can be run again. Pictures \
-      stay in the data folder's media/ and are not copied.
+      PostgreSQL URL (postgres://user:pass@host:port/db). Ids, dates and form tokens are kept, \
+      and the accounts keep their passwords, passkeys and sessions. The target must hold no \
+      league and no accounts; a run that stopped half-way can be run again. Pictures stay in \
+      the data folder's media/ and are not copied.
       """)
 
   @Option(help: ArgumentHelp("Where the data is now.", valueName: "sqlite:path|url"))
@@ -36,17 +39,24 @@ struct MigrateData: ParsableCommand {
       printError("mvvmweb: there is no SQLite database at \(path)")
       throw ExitCode.failure
     }
-    let sourceStores = try source.open()
-    let targetStores = try target.open()
+    let sourceDatabase = try source.open()
+    let targetDatabase = try target.open()
     let started = ContinuousClock.now
     let summary: DataMigration.Summary
+    let accounts: AccountTransfer.Summary
     do {
-      summary = try DataMigration.copy(from: sourceStores, to: targetStores)
+      summary = try DataMigration.copy(
+        from: AppStores(sourceDatabase, changes: nil), to: AppStores(targetDatabase, changes: nil))
+      accounts = try AccountTransfer.copy(
+        from: sourceDatabase.accountStore(), to: targetDatabase.accountStore())
     } catch let error as DataMigration.TargetNotEmpty {
       printError("mvvmweb: \(target): \(error)")
       throw ExitCode.failure
     } catch let error as DataMigration.MemoriesNotCopied {
       printError("mvvmweb: the league was copied to \(target), but \(error)")
+      throw ExitCode.failure
+    } catch let error as AccountTransfer.TargetHasOtherAccounts {
+      printError("mvvmweb: the league and the memories were copied to \(target), but \(error)")
       throw ExitCode.failure
     }
     let seconds = (ContinuousClock.now - started) / .seconds(1)
@@ -55,6 +65,7 @@ struct MigrateData: ParsableCommand {
         ? "\(target) already had this league; \(summary.memories) memories copied again."
         : "Copied \(summary) from \(source) to \(target) in \(String(format: "%.1f", seconds)) s."
     )
+    print("Copied \(accounts).")
     if summary.memories > 0 {
       print("The memories' pictures stay in files: copy media/ from the old data folder too.")
     }
@@ -94,15 +105,15 @@ struct MigrateData: ParsableCommand {
       try StoreSettings(database: url).opening(as: Demo.name, body)
     }
 
-    /// Opens (and migrates) the stores here; a database that cannot be opened stops the command
-    /// with one line naming it.
-    func open() throws -> AppStores {
+    /// Opens the database here; one that cannot be opened stops the command with one line
+    /// naming it.
+    func open() throws -> AppDatabase {
       switch self {
-      case .sqlite(let path): try AppStores(sqlite: path)
+      case .sqlite(let path): try AppDatabase(sqlite: path)
       case .postgres(let url):
         try Self.opening(url) {
           // A copy runs as long as it takes: its statements get minutes, not a page's seconds.
-          try AppStores(postgres: url, poolSize: 2, deadline: .seconds(300))
+          try AppDatabase(postgres: url, poolSize: 2, deadline: .seconds(300))
         }
       }
     }
