@@ -305,9 +305,12 @@ public final class EditMatchViewModel: SavableForm {
   public var focusesAwayGoals: Bool { firstFieldInError == .awayGoals }
 
   /// After a refused save the focus goes to the first field in error, in the form's order.
+  /// Read five times a render: most renders have no error, and an array literal here cost a
+  /// runtime type lookup each time.
   private var firstFieldInError: Field? {
-    [Field.home, .bothSides, .away, .homeGoals, .awayGoals].first { errors[$0] != nil }
+    errors.isEmpty ? nil : Self.fieldOrder.first { errors[$0] != nil }
   }
+  private static let fieldOrder: [Field] = [.home, .bothSides, .away, .homeGoals, .awayGoals]
 
   /// Where the form posts: the match being edited, or a new one.
   public var formAction: LeagueDestination { editedID.map { .editMatch($0) } ?? .newMatch }

@@ -33,7 +33,7 @@ extension Request {
     for viewModel: ViewModel.Type
   ) throws(HTTPError) -> Submission<ViewModel> {
     guard CrossSiteCheck.allows(self) else { throw CrossSiteCheck.refusal }
-    let inputs = ViewModel.inputs
+    let inputs = InputBounds.of(ViewModel.self)
     guard isInputEvent else { return try Submission(form(), inputs, strict: false) }
     guard inputForm != nil else { throw Self.noFormNamed }
     guard body.count <= Submission<ViewModel>.maxEventBytes else {
@@ -43,7 +43,7 @@ extension Request {
           + "larger than its form can be.")
     }
     // Fields are `&`-separated: counted before decoding any of them.
-    let maxFields = Submission<ViewModel>.maxFields(inputs)
+    let maxFields = InputBounds.maxFields(inputs)
     guard body.count(where: { $0 == UInt8(ascii: "&") }) < maxFields else {
       throw HTTPError(
         .contentTooLarge,

@@ -15,7 +15,7 @@ public struct Submission<ViewModel: Inputs>: Sendable {
   /// The fields of `form` that `inputs` take, each within its bounds. `strict` (an input event)
   /// also refuses a field the inputs do not have, a single one sent twice and a value no box
   /// has; a post leaves those to the view model, as a browser's form would send them.
-  init(_ form: Parameters, _ inputs: [Input<ViewModel>], strict: Bool) throws(HTTPError) {
+  init(_ form: Parameters, _ inputs: [InputBounds], strict: Bool) throws(HTTPError) {
     // Counted in a short list searched by name, not a dictionary: a form holds a handful of
     // names, and hashing each twice more cost more than the rest of the check.
     var counts = [Int](repeating: 0, count: inputs.count)
@@ -33,8 +33,8 @@ public struct Submission<ViewModel: Inputs>: Sendable {
       }
       let input = inputs[index]
       counts[index] += 1
-      guard counts[index] <= input.kind.maxValues else {
-        if input.kind.maxValues == 1 {
+      guard counts[index] <= input.maxValues else {
+        if input.maxValues == 1 {
           guard !strict else {
             throw HTTPError(
               .badRequest,
@@ -46,7 +46,7 @@ public struct Submission<ViewModel: Inputs>: Sendable {
         throw HTTPError(
           .contentTooLarge,
           "The \(strict ? "input event" : "form") sent the field “\(Self.shown(pair.name))” more "
-            + "than \(input.kind.maxValues) times.")
+            + "than \(input.maxValues) times.")
       }
       if strict, !pair.value.isEmpty, let accepts = input.accepts, !accepts(pair.value) {
         throw HTTPError(
@@ -65,17 +65,6 @@ public struct Submission<ViewModel: Inputs>: Sendable {
     for input in ViewModel.inputs {
       input.send(viewModel, pairs.compactMap { $0.name == input.name ? $0.value : nil })
     }
-  }
-
-  /// The most fields an input event may hold: each input's values at most.
-  static func maxFields(_ inputs: [Input<ViewModel>]) -> Int {
-    var total = 0
-    for input in inputs {
-      let (sum, overflow) = total.addingReportingOverflow(input.kind.maxValues)
-      guard !overflow else { return .max }
-      total = sum
-    }
-    return total
   }
 
   /// A field name as quoted in a message: short, whatever was sent.
