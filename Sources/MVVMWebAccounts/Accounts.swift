@@ -78,20 +78,26 @@ public final class Accounts: Sendable {
   /// trust at `time`: in the background, so the request that noticed it goes on at once.
   func renewIfDue(_ entry: SessionCache.Entry, at time: Date) {
     guard entry.claimRenewal(at: time) else { return }
-    Task { await renew(entry, at: time) }
+    renew(entry, at: time)
   }
 
-  /// Reads `entry`'s session from the store as of `time`: kept in its place when still good,
-  /// forgotten when it ended. A store that does not answer changes nothing: the entry runs out
-  /// at its second and the next request reads it as before.
-  func renew(_ entry: SessionCache.Entry, at time: Date) async {
+  /// Reads `entry`'s session from the store as of `time`, then calls `done`: kept in its place
+  /// when still good, forgotten when it ended. A store that does not answer changes nothing:
+  /// the entry runs out at its second and the next request reads it as before. On a store
+  /// thread and back with no task: one thread woken a renewal.
+  func renew(
+    _ entry: SessionCache.Entry, at time: Date, then done: @escaping @Sendable () -> Void = {}
+  ) {
     let hash = entry.session.hash
-    let found: (session: StoredSession, account: Account)?
-    do { found = try await executor.read { try self.store.session(hash) } } catch { return }
-    guard let (session, account) = found, isGood(session, at: time) else {
-      return cache.forget([hash])
+    executor.read({ try self.store.session(hash) }) { found in
+      defer { done() }
+      guard case .success(let found) = found else { return }
+      guard let (session, account) = found, self.isGood(session, at: time) else {
+        return self.cache.forget([hash])
+      }
+      self.cache.replace(
+        entry, with: SessionCache.Entry(session: session, account: account, read: time))
     }
-    cache.replace(entry, with: SessionCache.Entry(session: session, account: account, read: time))
   }
 
   /// What `work` gave, or nil when it has given nothing after `wait`. `work` goes on by itself

@@ -66,6 +66,13 @@ import Testing
     #expect(try await accounts.session(token.hash) == nil)
   }
 
+  /// `entry` read again from the store now, waited for.
+  func renewing(_ entry: SessionCache.Entry, in accounts: Accounts) async {
+    await withCheckedContinuation { done in
+      accounts.renew(entry, at: clock.now) { done.resume() }
+    }
+  }
+
   @Test func aSessionInUseIsReadAgainBeforeItsSecondOfTrustEnds() async throws {
     let accounts = accounts()
     let ada = try store.addAccount(name: "Ada", role: "member", at: clock.now)
@@ -76,7 +83,7 @@ import Testing
     #expect(entry.claimRenewal(at: start.addingTimeInterval(0.8)))
     #expect(!entry.claimRenewal(at: start.addingTimeInterval(0.9)))  // One read per entry.
     clock.advance(0.8)
-    await accounts.renew(entry, at: clock.now)
+    await renewing(entry, in: accounts)
     // Without the renewal nothing would be fresh past the first second.
     let renewed = try #require(accounts.cache.fresh(token.hash, at: start.addingTimeInterval(1.7)))
     #expect(renewed.read == start.addingTimeInterval(0.8))
@@ -90,7 +97,7 @@ import Testing
     let entry = try #require(try await accounts.session(token.hash))
     #expect(try store.removeSession(token.hash))  // Another process ends it in the store.
     clock.advance(0.8)
-    await accounts.renew(entry, at: clock.now)
+    await renewing(entry, in: accounts)
     #expect(accounts.cache.kept(token.hash) == nil)
     #expect(try await accounts.session(token.hash) == nil)
   }
@@ -103,7 +110,7 @@ import Testing
     clock.advance(0.8)
     // Ended here while its read was on the way: the store still had it when it was read.
     accounts.cache.forget([token.hash])
-    await accounts.renew(entry, at: clock.now)
+    await renewing(entry, in: accounts)
     #expect(accounts.cache.kept(token.hash) == nil)
   }
 
