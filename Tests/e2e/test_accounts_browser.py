@@ -3,8 +3,10 @@
 out and in again and adds a match, which a signed-out browser sees arrive live with no action
 buttons; and passkeys with Chromium's virtual authenticator: one made from a one-time link signs
 in, the password is set and removed on /account, and the passkey alone still signs in while the
-password form no longer does."""
+password form no longer does; the first admin's link, printed on the terminal, opens at localhost
+and makes a passkey there."""
 
+import re
 import time
 import unittest
 
@@ -173,6 +175,21 @@ class AccountsInChromium(unittest.TestCase):
         self.assertEqual(visitor.find_elements(By.XPATH, ACTIONS), [])
         self.assertEqual(visitor.find_element(By.XPATH, "//a[normalize-space()='Account']")
                          .get_attribute("href"), self.base + "/account")
+
+    def test_the_first_admins_link_on_the_terminal_opens_where_passkeys_work(self):
+        # The site's first start made `admin` and printed its link for the person at the terminal.
+        printed = re.search(r"no account yet, so one named admin was made\. .*\n(\S+)",
+                            self.app.output())
+        self.assertIsNotNone(printed, self.app.output())
+        link = printed.group(1)
+        self.assertTrue(link.startswith(self.base + "/account/welcome?code="), link)
+        person = self.browser(authenticator=True)
+        person.get(link)
+        make = WebDriverWait(person, 5).until(lambda d: (lambda b: b.is_displayed() and b)(
+            button(d, "Make a passkey instead")))
+        make.click()
+        self.wait_for_url(person, "/account")
+        self.assertEqual(self.signed_in_as(person), "Signed in as admin (admin).")
 
     def test_a_passkey_from_a_one_time_link_signs_in_and_then_alone(self):
         link = add_account(self.app, "bea", "member")

@@ -74,7 +74,7 @@ struct ServeCommand<Application: App>: ParsableCommand {
     logger.notice(
       "\(name): serving on \(listen.url(port: server.port)) (data in \(place)); stop with Ctrl-C")
     if let accounts = context.addedAccounts {
-      try FirstAdmin.welcome(accounts, app: name, at: listen.url(port: server.port))
+      try FirstAdmin.welcome(accounts, app: name, at: listen.browserURL(port: server.port))
     }
     server.runUntilSignalled()
     logger.notice("\(name): stopped")

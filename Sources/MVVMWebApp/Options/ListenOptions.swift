@@ -48,6 +48,15 @@ struct ListenOptions: ParsableArguments {
   /// Whether only this machine can connect: a loopback host, or a unix socket.
   var isLocal: Bool { unixSocket != nil || AllowedHosts.isLoopback(host) }
 
+  /// The address a person at this machine opens, for a link printed on the terminal:
+  /// `localhost` for a loopback host, the README's address, whose cookies are not
+  /// 127.0.0.1's and where browsers allow passkeys (never on an IP address); nil for a unix
+  /// socket, which only the proxy in front opens.
+  func browserURL(port: Int) -> String? {
+    if unixSocket != nil { return nil }
+    return AllowedHosts.isLoopback(host) ? "http://localhost:\(port)" : url(port: port)
+  }
+
   /// The address as a person opens it.
   func url(port: Int) -> String {
     if let unixSocket { return "unix:\(unixSocket)" }
