@@ -44,6 +44,7 @@ public struct FortunesFeature: Feature {
     _ rows: Result<[Fortune], any Error>, _ request: Request, _ page: PageView<FortunesPage>,
     _ metrics: AppMetrics
   ) throws -> Response {
+    // The request's one store call, kept apart from the rendering.
     let fortunes: [Fortune]
     do {
       fortunes = try rows.get()

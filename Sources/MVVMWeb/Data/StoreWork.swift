@@ -24,7 +24,9 @@ public struct StoreWork: Sendable {
   ///
   /// ```swift
   /// site.get(Self.route) { request in
-  ///   data.read(request) { try fortunes(request, page, metrics) }
+  ///   data.read(request) {
+  ///     try Self.page(Result { try store.fortunes() }, request, page, metrics)
+  ///   }
   /// }
   /// ```
   public func read(
