@@ -47,12 +47,17 @@ final class PipelineWorker {
       let jobs = retry + taken
       retry = []
       serve(jobs)
-      queue.answered(jobs.count - retry.count)
     }
     let closed = PostgresError("the database pipeline is closed")
-    for job in retry { job.deliver(.failure(closed)) }
-    queue.answered(retry.count)
+    for job in retry { answer(job, .failure(closed)) }
     retry = []
+  }
+
+  /// Hands `job` its outcome, counted as answered first: its caller may hand over its next
+  /// query from inside `deliver`, and must find its place in the queue free.
+  private func answer(_ job: PipelineJob, _ outcome: PipelineOutcome) {
+    queue.answered(1)
+    job.deliver(outcome)
   }
 
   /// One turn: every job is answered, or (never run) moved to `retry`.
@@ -61,7 +66,7 @@ final class PipelineWorker {
     var live: [PipelineJob] = []
     live.reserveCapacity(jobs.count)
     for job in jobs {
-      if job.due <= now { job.deliver(.failure(late)) } else { live.append(job) }
+      if job.due <= now { answer(job, .failure(late)) } else { live.append(job) }
     }
     // Queries are due in the order they came (each is given the same time), retries first.
     guard let lastDue = live.last?.due else { return }
@@ -85,14 +90,14 @@ final class PipelineWorker {
           let result = try commandResult(handle, until: job.due)
           settled += 1
           switch PQresultStatus(result) {
-          case PGRES_TUPLES_OK, PGRES_COMMAND_OK: job.deliver(.result(result))
+          case PGRES_TUPLES_OK, PGRES_COMMAND_OK: answer(job, .result(result))
           case PGRES_PIPELINE_ABORTED:
             if let failure = prepareFailures[job.name] {
-              job.deliver(.failure(failure))
+              answer(job, .failure(failure))
             } else {
               retry.append(job)
             }
-          default: job.deliver(.failure(PostgresConnection.error(of: result)))
+          default: answer(job, .failure(PostgresConnection.error(of: result)))
           }
           PQclear(result)
         }
@@ -105,8 +110,8 @@ final class PipelineWorker {
       // The connection broke, stalled or lost step: nothing it would say next can be trusted.
       drop()
       let failure = error as? PostgresError ?? PostgresError("\(error)")
-      for job in live[settled...] { job.deliver(.failure(failure)) }
-      for job in retry { job.deliver(.failure(failure)) }
+      for job in live[settled...] { answer(job, .failure(failure)) }
+      for job in retry { answer(job, .failure(failure)) }
       retry = []
     }
   }

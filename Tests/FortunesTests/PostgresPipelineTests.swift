@@ -114,12 +114,18 @@ import Testing
     let pipeline = try PostgresPipeline(url: url)
     let admin = try PostgresConnection(url: url)
     let killed = try Self.backendID(pipeline)
-    let hold = Self.holdTurn(pipeline)
-    // Both in the turn after `hold`'s, on the connection when it is ended.
+    // A turn held on a lock while the two queries to kill gather, so they go out together.
+    try admin.run(script: "CREATE TABLE gate (x int)")
+    try admin.query("BEGIN")
+    try admin.query("LOCK TABLE gate")
+    let gated = Self.integers(pipeline, "gate", "SELECT count(*)::int FROM gate")
+    try Self.waitUntil(admin, "wait_event_type = 'Lock'", pid: killed)
     let sleeping = Self.integers(pipeline, "sleep", "SELECT 1 FROM pg_sleep(20)")
     let behind = Self.integers(pipeline, "echo", "SELECT $1::int", ["5"])
-    #expect(try hold.get() == [1])
-    Thread.sleep(forTimeInterval: 0.3)
+    try admin.query("COMMIT")
+    #expect(try gated.get() == [0])
+    try Self.waitUntil(admin, "query LIKE '%pg_sleep(20)%' AND state = 'active'", pid: killed)
+    // Handed over while the thread waits on the sleep: not sent on the connection to be killed.
     let queued = Self.integers(pipeline, "echo", "SELECT $1::int", ["6"])
     let started = ContinuousClock.now
     try admin.query("SELECT pg_terminate_backend($1::int, 5000)", [String(killed)])
@@ -135,6 +141,18 @@ import Testing
     #expect(try Self.backendID(pipeline) != replacement)
   }
 
+  /// Waits (up to 10 s) until the backend `pid` shows `condition` in `pg_stat_activity`.
+  static func waitUntil(_ admin: PostgresConnection, _ condition: String, pid: Int) throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      let rows = try admin.query(
+        "SELECT 1 FROM pg_stat_activity WHERE pid = $1::int AND \(condition)", [String(pid)])
+      if rows.count == 1 { return }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    throw NoAnswer(seconds: 10)
+  }
+
   /// A frozen server (its process stopped: it cannot even end its own `statement_timeout`):
   /// the query fails at its deadline, the queue refuses what it cannot hold at once, and once
   /// the connection is dropped the next query runs on a new one.
@@ -146,11 +164,15 @@ import Testing
     #expect(kill(process, SIGSTOP) == 0)
     defer { kill(process, SIGCONT) }
     let started = ContinuousClock.now
-    let answers = (0..<10).map { Self.integers(pipeline, "echo", "SELECT $1::int", [String($0)]) }
-    // The four it holds are unanswered; the six beyond were refused on the spot.
-    #expect(
-      answers.map(\.hasCome) == Array(repeating: false, count: 4) + Array(repeating: true, count: 6)
-    )
+    // Whether each was answered as it was handed over: the four it holds are not; the six beyond
+    // are refused on the spot.
+    var answeredAtOnce: [Bool] = []
+    let answers = (0..<10).map { number in
+      let answer = Self.integers(pipeline, "echo", "SELECT $1::int", [String(number)])
+      answeredAtOnce.append(answer.hasCome)
+      return answer
+    }
+    #expect(answeredAtOnce == Array(repeating: false, count: 4) + Array(repeating: true, count: 6))
     for answer in answers {
       #expect(throws: PostgresError.self) { try answer.get() }
     }
