@@ -218,12 +218,18 @@ public final class PostgresConnection: @unchecked Sendable {
     guard let result else { throw connectionError }
     let status = PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-      let message = Self.oneLine(String(cString: PQresultErrorMessage(result)))
+      let error = Self.error(of: result)
       PQclear(result)
-      throw PostgresError(message, sqlState: state)
+      throw error
     }
     return result
+  }
+
+  /// The error a failed result reports, with its SQLSTATE.
+  static func error(of result: OpaquePointer) -> PostgresError {
+    let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+    return PostgresError(
+      oneLine(String(cString: PQresultErrorMessage(result))), sqlState: state)
   }
 
   /// What libpq says went wrong with the connection itself.

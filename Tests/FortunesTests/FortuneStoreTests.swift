@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MVVMWebPostgres
 import MVVMWebSQLite
+import Synchronization
 import TestSupport
 import Testing
 
@@ -47,6 +48,25 @@ import Testing
     try PostgresTestServer.shared.get().freshDatabase()
   }
 
+  /// A PostgreSQL store on `pool`'s database, its pipeline on a connection of its own.
+  static func postgresStore(_ pool: PostgresPool) throws -> PostgresFortuneStore {
+    try PostgresFortuneStore(pool: pool, pipeline: PostgresPipeline(url: pool.url))
+  }
+
+  /// The rows `fortunes(then:)` hands over, waited for.
+  static func fortunesLater(_ store: PostgresFortuneStore) throws -> [Fortune] {
+    let answer = Mutex<Result<[Fortune], any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    store.fortunes { result in
+      answer.withLock { $0 = result }
+      done.signal()
+    }
+    guard done.wait(timeout: .now() + 10) == .success, let result = answer.withLock({ $0 }) else {
+      throw PostgresPipelineTests.NoAnswer(seconds: 10)
+    }
+    return try result.get()
+  }
+
   /// The fortunes' part of the migrator the app runs once on its database file.
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -69,16 +89,21 @@ import Testing
       try migrator().migrate(database.pool)
       return SQLiteFortuneStore(database: database)
     default:
-      let pool = try PostgresPool(url: try postgresURL(), size: 2)
-      _ = try PostgresFortuneStore(pool: pool)
-      return try PostgresFortuneStore(pool: pool)
+      let url = try postgresURL()
+      let pool = try PostgresPool(url: url, size: 2)
+      _ = try postgresStore(pool)
+      return try postgresStore(pool)
     }
   }
 
   @Test(arguments: ["sqlite", "postgres"])
   func aNewDatabaseHoldsTechEmpowersTwelveRowsOnce(_ kind: String) throws {
-    let rows = try Self.store(kind).fortunes()
+    let store = try Self.store(kind)
+    let rows = try store.fortunes()
     #expect(rows.sorted { $0.id < $1.id } == Self.techEmpowerRows)
+    if let pipelined = store as? PostgresFortuneStore {
+      #expect(try Self.fortunesLater(pipelined).sorted { $0.id < $1.id } == Self.techEmpowerRows)
+    }
   }
 
   /// Each call reads the table afresh: a row written after the store was made is in the next
@@ -95,14 +120,19 @@ import Testing
     default:
       let url = try Self.postgresURL()
       // One connection, so the second read runs the statement the first one prepared.
-      store = try PostgresFortuneStore(pool: PostgresPool(url: url, size: 1))
+      store = try Self.postgresStore(PostgresPool(url: url, size: 1))
       let connection = try PostgresConnection(url: url)
       insert = { sql in try connection.run(script: sql) }
     }
     #expect(try store.fortunes().count == 12)
+    let pipelined = store as? PostgresFortuneStore
+    if let pipelined { #expect(try Self.fortunesLater(pipelined).count == 12) }
     try insert("INSERT INTO fortune (id, message) VALUES (13, 'Thirteen')")
     #expect(try store.fortunes().count == 13)
     #expect(try store.fortunes().contains(Fortune(id: 13, message: "Thirteen")))
+    if let pipelined {
+      #expect(try Self.fortunesLater(pipelined).contains(Fortune(id: 13, message: "Thirteen")))
+    }
   }
 
   /// The league's file serves the fortunes too: the migration joins the others' in the file,
@@ -132,7 +162,7 @@ import Testing
     let peer = try PostgresConnection(url: url)
     try peer.run(script: Self.peerTable)
     try peer.query("INSERT INTO fortune (id, message) VALUES (1, $1)", ["kept as it was"])
-    let store = try PostgresFortuneStore(pool: PostgresPool(url: url, size: 2))
+    let store = try Self.postgresStore(PostgresPool(url: url, size: 2))
     let rows = try store.fortunes().sorted { $0.id < $1.id }
     #expect(rows.count == 12)
     #expect(rows.first == Fortune(id: 1, message: "kept as it was"))
@@ -142,11 +172,12 @@ import Testing
   /// A row the store cannot read as an id and a message is an error naming it, not a trap.
   @Test func aMalformedRowThrows() throws {
     let url = try Self.postgresURL()
-    let store = try PostgresFortuneStore(pool: PostgresPool(url: url, size: 2))
+    let store = try Self.postgresStore(PostgresPool(url: url, size: 2))
     let connection = try PostgresConnection(url: url)
     try connection.run(
       script: "ALTER TABLE fortune ALTER COLUMN id TYPE text; "
         + "INSERT INTO fortune (id, message) VALUES ('x', 'y')")
     #expect(throws: PostgresError.self) { try store.fortunes() }
+    #expect(throws: PostgresError.self) { try Self.fortunesLater(store) }
   }
 }

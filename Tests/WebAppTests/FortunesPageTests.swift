@@ -53,6 +53,19 @@ import Testing
     let page = try await app.get("/fortunes")
     #expect(page.status == 200)
     #expect(page.text == Self.expectedPage)
+    // Many at once, so the pipeline sends several requests' queries in one turn: each request
+    // gets the whole page, made from its own query's rows.
+    let pages = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+      for _ in 0..<64 {
+        group.addTask {
+          let page = try await app.get("/fortunes")
+          return (page.status, page.text)
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(pages.count == 64)
+    #expect(pages.allSatisfy { $0.0 == 200 && $0.1 == Self.expectedPage })
   }
 
   /// A client that accepts gzip gets the same plain bytes (the page is large enough that any

@@ -40,7 +40,12 @@ import WebApp
     let port = app.server.port
     #expect(try await app.get("/rankings").status == 200)
     #expect(try await app.get("/matches").status == 200)
-    let league = try AppStores(postgres: url, poolSize: 2).league
+    // Read through the pipeline, which has a connection and a thread of its own.
+    #expect(try await app.get("/fortunes").status == 200)
+    // Kept to the end: stores let go would close their pipeline's connection, whose backend
+    // could end just as the pause begins.
+    let stores = try AppStores(postgres: url, poolSize: 2)
+    let league = stores.league
     let playersBefore = try league.players().map(\.name)
     #expect(playersBefore.count == 6)
 
@@ -52,7 +57,7 @@ import WebApp
 
     // Two requests a second for each page that reads the database, each from its own client
     // (a request takes about the deadline, so five clients a page keep the pace).
-    let databasePaths = ["/rankings", "/matches"]
+    let databasePaths = ["/rankings", "/matches", "/fortunes"]
     let slots = Int(Self.pausedRequestSeconds * 2)
     let clientsPerPath = 5
     let databaseAnswers = Answers()
@@ -137,6 +142,13 @@ import WebApp
     }
     #expect(recoveredAfter != nil, "/rankings was not 200 within 10 s of the release")
     #expect(try await app.get("/matches").status == 200)
+    // The pipeline dropped its connection at the first deadline and opens another.
+    var fortunesBack = false
+    while !fortunesBack, releasedAt.duration(to: .now) < .seconds(10) {
+      fortunesBack = await onThread({ timed(port, "GET", "/fortunes") }).status == 200
+      if !fortunesBack { try await Task.sleep(for: .milliseconds(200)) }
+    }
+    #expect(fortunesBack, "/fortunes was not 200 within 10 s of the release")
     let ready = try await app.get("/readyz")
     #expect(ready.status == 200)
     #expect(ready.text == "ready\n")
@@ -151,6 +163,7 @@ import WebApp
     let again = try await app.post("/players/new", "name=Stalled+Sam")
     #expect(again.status == 303)
     #expect(try league.players().map(\.name).filter { $0 == name } == [name])
+    withExtendedLifetime(stores) {}
   }
 }
 
@@ -291,8 +304,9 @@ private final class Pause: Sendable {
   /// SIGSTOP takes effect asynchronously: waits (at most 2 s) until the process shows it.
   private static func waitUntilStopped(_ pid: pid_t) throws {
     for _ in 0..<200 {
-      // A process gone meanwhile needs no stopping.
-      guard let state = status(pid)?.state, state != "T" else { return }
+      // A process gone meanwhile needs no stopping, nor does one that ended and waits for the
+      // stopped postmaster to reap it (`Z`).
+      guard let state = status(pid)?.state, state != "T", state != "Z" else { return }
       Thread.sleep(forTimeInterval: 0.01)
     }
     throw PauseError("process \(pid) did not stop")

@@ -6,3 +6,13 @@ public protocol FortuneStore: Sendable {
   /// per request and no cache of the rows.
   func fortunes() throws -> [Fortune]
 }
+
+/// A store that reads the fortunes without holding a thread while the database answers (the
+/// PostgreSQL one, through a `PostgresPipeline`): the page hands it the request and is
+/// answered from the store's own thread, instead of running `fortunes()` on a store thread that
+/// waits.
+public protocol FortuneStoreAnsweringLater: FortuneStore {
+  /// Reads every fortune, afresh, as `fortunes()` does, and hands the rows (or the error) to
+  /// `finish` on the store's own thread. Never blocks the caller.
+  func fortunes(then finish: @escaping @Sendable (Result<[Fortune], any Error>) -> Void)
+}

@@ -24,6 +24,18 @@ final class StoreCall<Value: Sendable>: LaneJob {
     self.due = due
   }
 
+  /// A call already running elsewhere (a store that answers from a thread of its own, such as
+  /// a PostgreSQL pipeline): only its answer, or its deadline, is left.
+  init(runningElsewhere finish: @escaping Finish, due: DispatchTime) {
+    state = Mutex(.running(finish))
+    self.due = due
+  }
+
+  /// The answer of a call running elsewhere; dropped when the deadline answered first.
+  func answer(_ result: Result<Value, any Error>) {
+    takeFinish(running: true)?(result)
+  }
+
   func start() {
     let work = state.withLock { state -> Work? in
       guard case .queued(let work, let finish) = state else { return nil }

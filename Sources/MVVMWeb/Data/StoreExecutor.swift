@@ -87,6 +87,26 @@ public final class StoreExecutor: Sendable {
     readLane.run(work, then: finish)
   }
 
+  /// A read that a store answers from a thread of its own, without holding one of the read
+  /// lane's (a `PostgresPipeline`): `start` is called at once and must not block; what it hands
+  /// its completion goes to `finish`, unless the lane's deadline passed first (then
+  /// `StoreUnavailable`, as for a read that ran late on the lane's threads).
+  package func read<Value: Sendable>(
+    answering start: (@escaping @Sendable (Result<Value, any Error>) -> Void) -> Void,
+    then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
+  ) {
+    readLane.watch(start, then: finish)
+  }
+
+  /// Marks the calling thread, for the rest of its life, as a store's own thread, as the
+  /// executor's are: an answer made later (`Response.later`) that it hands over is sent from
+  /// it at once, with no server thread woken. Only for a thread that never runs on the server's
+  /// queues and never waits on what a handler holds: a `PostgresPipeline`'s (its
+  /// `threadStarted`).
+  public static func adoptCurrentThread() {
+    AnswerThread.markCurrent()
+  }
+
   /// A write whose result goes to `finish`, as `read(_:then:)`.
   package func write<Value: Sendable>(
     _ work: @escaping @Sendable () throws -> Value,

@@ -24,13 +24,39 @@ public struct StoreWork: Sendable {
   ///
   /// ```swift
   /// site.get(Self.route) { request in
-  ///   data.read(request) { try fortunes(request, page, metrics) }
+  ///   data.read(request) {
+  ///     try Self.page(Result { try store.fortunes() }, request, page, metrics)
+  ///   }
   /// }
   /// ```
   public func read(
     _ request: Request, _ work: @escaping @Sendable () throws -> Response
   ) -> Response {
     .later { complete in executor.read(work) { complete(answer($0, request)) } }
+  }
+
+  /// A request that reads through a store that answers from a thread of its own, holding none
+  /// of the executor's (a `PostgresPipeline`): `start` is called at once, on the server's thread,
+  /// and must not block; it hands its completion the page, made on the store's thread. The
+  /// deadline and its busy page are `read(_:_:)`'s:
+  ///
+  /// ```swift
+  /// data.read(request) { complete in
+  ///   store.fortunes { rows in
+  ///     complete(Result { try Self.page(rows, request, page, metrics) })
+  ///   }
+  /// }
+  /// ```
+  public func read(
+    _ request: Request,
+    answering start:
+      @escaping @Sendable (
+        _ complete: @escaping @Sendable (Result<Response, any Error>) -> Void
+      ) -> Void
+  ) -> Response {
+    .later { complete in
+      executor.read(answering: start) { complete(answer($0, request)) }
+    }
   }
 
   /// A request that writes: never started after the deadline, waited for once started, so a

@@ -62,6 +62,20 @@ final class WorkLane: Sendable {
     }
   }
 
+  /// Starts `start`, which answers on a thread of its own without holding one of the lane's
+  /// (a PostgreSQL pipeline), and hands `finish` its answer; or, when the deadline passes first,
+  /// the `StoreUnavailable` that says so, as for a call that ran late on the lane's threads.
+  func watch<Value: Sendable>(
+    _ start: (@escaping @Sendable (Result<Value, any Error>) -> Void) -> Void,
+    then finish: @escaping @Sendable (Result<Value, any Error>) -> Void
+  ) {
+    let call = StoreCall(runningElsewhere: finish, due: .now() + Self.interval(deadline))
+    guard queue.watch(call) else {
+      return call.answer(.failure(StoreUnavailable(.queueFull, lane: name, deadline: deadline)))
+    }
+    start { call.answer($0) }
+  }
+
   /// Makes each call wait `delay` on its thread before it runs (none when zero): a store slower
   /// than its deadline, for a test of the answers that follow (`MVVMWebTesting.StoreStall`).
   func delayCalls(by delay: Duration) {
@@ -123,6 +137,16 @@ private final class JobQueue: Sendable {
     }
     if queued { available.signal() }
     return queued
+  }
+
+  /// Watches a job that runs elsewhere, for its deadline only; false once the lane is closed.
+  func watch(_ job: any LaneJob) -> Bool {
+    lists.withLock { lists in
+      guard !lists.closed else { return false }
+      lists.dropAnswered()
+      lists.watched.append((DispatchTime.now() + allowed, job))
+      return true
+    }
   }
 
   /// A thread's life: the next job, run to its end, until the lane is closed.

@@ -32,7 +32,13 @@ public struct AppStores: Sendable {
     case .postgres(let pool, _):
       league = try PostgresLeagueStore(pool: pool)
       memories = try PostgresMemoriesStore(pool: pool)
-      fortunes = try PostgresFortuneStore(pool: pool)
+      // The page's reads share one pipelined connection, whose thread sends the pages it
+      // makes at once, as the executor's threads do.
+      fortunes = try PostgresFortuneStore(
+        pool: pool,
+        pipeline: PostgresPipeline(
+          url: pool.url, limits: pool.limits,
+          threadStarted: StoreExecutor.adoptCurrentThread))
       if let changes { try database.follow([.league], on: changes) }
     }
     executor = database.executor
