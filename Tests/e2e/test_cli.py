@@ -6,7 +6,7 @@ import subprocess
 import tempfile
 import unittest
 
-from support import ROOT, binary_path
+from support import ROOT, App, binary_path
 
 
 class MissingFolders(unittest.TestCase):
@@ -107,6 +107,23 @@ class MissingFolders(unittest.TestCase):
             self.assertEqual(result.returncode, 64, flag)
             self.assertIn(message, result.stderr)
 
+
+    def test_socket_threads_are_one_per_core_unless_told(self):
+        def socket_threads(app):
+            names = [open(f"/proc/{app.process.pid}/task/{task}/comm").read().strip()
+                     for task in os.listdir(f"/proc/{app.process.pid}/task")]
+            return names.count("mvvmweb-sockets")
+
+        for args, threads in (((), len(os.sched_getaffinity(0))), (("--socket-threads", "1"), 1),
+                              (("--socket-threads", "3"), 3)):
+            app = App(*args)
+            self.addCleanup(app.stop)
+            self.assertEqual(socket_threads(app), threads, args)
+            self.assertEqual(app.request("GET", "/healthz").status, 200)
+        folder = os.path.realpath(tempfile.mkdtemp(prefix="mvvmweb-cwd-"))
+        result = self.run_in(folder, "serve", "--port", "0", "--socket-threads", "0")
+        self.assertEqual(result.returncode, 64)
+        self.assertIn("--socket-threads must be from 1 to 1024", result.stderr)
 
 class SeedBenchmark(unittest.TestCase):
     """seed-benchmark's league size, as scripts/bench-live --players asks for it."""

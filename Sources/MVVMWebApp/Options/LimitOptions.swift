@@ -98,7 +98,17 @@ struct LimitOptions: ParsableArguments {
       valueName: "seconds"))
   var drainTimeout = 10.0
 
+  @Option(
+    name: .customLong("socket-threads"),
+    help: ArgumentHelp(
+      "Threads that serve the connections (default: one per core the process may use); fewer leave cores to other processes on the machine.",
+      valueName: "count"))
+  var socketThreads: Int?
+
   func validate() throws {
+    if let socketThreads, !(1...1024).contains(socketThreads) {
+      throw ValidationError("--socket-threads must be from 1 to 1024")
+    }
     if maxBody < 0 { throw ValidationError("--max-body must be zero or more bytes") }
     if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
     if maxStreams < 0 { throw ValidationError("--max-streams must be zero or more") }
@@ -140,6 +150,7 @@ struct LimitOptions: ParsableArguments {
     configuration.drainDeadline = .seconds(drainTimeout)
     configuration.answerTimeout = .seconds(answerTimeout)
     configuration.maxStreamBacklog = maxStreamMemory << 20
+    configuration.socketThreads = socketThreads
     return configuration
   }
 }

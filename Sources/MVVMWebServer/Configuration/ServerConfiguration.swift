@@ -68,9 +68,10 @@ public struct ServerConfiguration: Sendable {
   /// (`ConnectionState.defaultStreamLimit`, 256 KiB). A test raises it, so that the shared budget
   /// (`maxStreamBacklog`) alone decides which reader goes.
   var streamLimit = ConnectionState.defaultStreamLimit
-  /// How many threads wait on the connections' sockets and serve them: by default one per core
-  /// the process may run on (`Cores`). A test sets it to have more than one on any machine.
-  var socketThreads: Int?
+  /// How many threads wait on the connections' sockets and serve them: by default (nil) one per
+  /// core the process may run on. Fewer leave cores to other processes on the machine (a proxy,
+  /// a database, a load generator), as nginx's `worker_processes` does; at least one.
+  public var socketThreads: Int?
 
   /// What a server does with every request unless the app says otherwise: gives it an id
   /// (`RequestIDMiddleware`), answers `/healthz` (`HealthCheck`), then tags and compresses the

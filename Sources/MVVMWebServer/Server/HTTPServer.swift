@@ -76,7 +76,7 @@ public final class HTTPServer: Sendable {
     // A peer that goes away mid-write must not kill the process (writes also use MSG_NOSIGNAL).
     signal(SIGPIPE, SIG_IGN)
     let socketEvents = try SocketEvents<Connection>(
-      name: "mvvmweb-sockets", threads: configuration.socketThreads ?? Cores.available)
+      name: "mvvmweb-sockets", threads: max(1, configuration.socketThreads ?? Cores.available))
     let (fd, port): (Int32, Int)
     do throws(ServerError) {
       (fd, port) = try Listener.open(configuration.address)
