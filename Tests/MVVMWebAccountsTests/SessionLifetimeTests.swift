@@ -79,14 +79,14 @@ import Testing
     let token = try await accounts.startSession(for: ada, client: "192.0.2.1", agent: "test")
     let start = clock.now
     let entry = try #require(try await accounts.session(token.hash))
-    #expect(!entry.claimRenewal(at: start.addingTimeInterval(0.5)))
-    #expect(entry.claimRenewal(at: start.addingTimeInterval(0.8)))
-    #expect(!entry.claimRenewal(at: start.addingTimeInterval(0.9)))  // One read per entry.
-    clock.advance(0.8)
+    #expect(!entry.claimRenewal(at: start.addingTimeInterval(0.85)))
+    #expect(entry.claimRenewal(at: start.addingTimeInterval(0.92)))
+    #expect(!entry.claimRenewal(at: start.addingTimeInterval(0.95)))  // One read per entry.
+    clock.advance(0.92)
     await renewing(entry, in: accounts)
     // Without the renewal nothing would be fresh past the first second.
     let renewed = try #require(accounts.cache.fresh(token.hash, at: start.addingTimeInterval(1.7)))
-    #expect(renewed.read == start.addingTimeInterval(0.8))
+    #expect(renewed.read == start.addingTimeInterval(0.92))
     #expect(renewed.account.name == "Ada")
   }
 
@@ -96,7 +96,7 @@ import Testing
     let token = try await accounts.startSession(for: ada, client: "192.0.2.1", agent: "test")
     let entry = try #require(try await accounts.session(token.hash))
     #expect(try store.removeSession(token.hash))  // Another process ends it in the store.
-    clock.advance(0.8)
+    clock.advance(0.92)
     await renewing(entry, in: accounts)
     #expect(accounts.cache.kept(token.hash) == nil)
     #expect(try await accounts.session(token.hash) == nil)
@@ -107,7 +107,7 @@ import Testing
     let ada = try store.addAccount(name: "Ada", role: "member", at: clock.now)
     let token = try await accounts.startSession(for: ada, client: "192.0.2.1", agent: "test")
     let entry = try #require(try await accounts.session(token.hash))
-    clock.advance(0.8)
+    clock.advance(0.92)
     // Ended here while its read was on the way: the store still had it when it was read.
     accounts.cache.forget([token.hash])
     await renewing(entry, in: accounts)

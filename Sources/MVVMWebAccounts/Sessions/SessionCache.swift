@@ -37,10 +37,10 @@ final class SessionCache: Sendable {
   }
 
   static let trusted: TimeInterval = 1
-  /// When an entry in use is read again: with a quarter of a second left for the read, far more
+  /// When an entry in use is read again: with a tenth of a second left for the read, far more
   /// than a store read takes, and late enough that an active session is read about once a
-  /// second, as before.
-  static let renewedAfter: TimeInterval = 0.75
+  /// second, as before (a read that comes late leaves the next request to read it itself).
+  static let renewedAfter: TimeInterval = 0.9
   let capacity: Int
   private let entries = Mutex<[TokenHash: Entry]>([:])
 
