@@ -26,7 +26,7 @@ final class PipelineWorker {
 
   /// What a query waits for: a statement prepared, or its own result.
   private enum Expected {
-    case prepare(String, due: ContinuousClock.Instant)
+    case prepare(String)
     case query(PipelineJob)
   }
 
@@ -51,6 +51,7 @@ final class PipelineWorker {
     let closed = PostgresError("the database pipeline is closed")
     for job in retry { answer(job, .failure(closed)) }
     retry = []
+    drop()
   }
 
   /// Hands `job` its outcome, counted as answered first: its caller may hand over its next
@@ -68,8 +69,9 @@ final class PipelineWorker {
     for job in jobs {
       if job.due <= now { answer(job, .failure(late)) } else { live.append(job) }
     }
-    // Queries are due in the order they came (each is given the same time), retries first.
-    guard let lastDue = live.last?.due else { return }
+    // The turn's results are read until its last query is due: one query past its own time
+    // fails alone, without dropping a connection that still answers the others.
+    guard let lastDue = live.lazy.map(\.due).max() else { return }
     var settled = 0
     do {
       let handle = try openConnection()
@@ -78,8 +80,8 @@ final class PipelineWorker {
       var prepareFailures: [String: PostgresError] = [:]
       for entry in expected {
         switch entry {
-        case .prepare(let name, let due):
-          let result = try commandResult(handle, until: due)
+        case .prepare(let name):
+          let result = try commandResult(handle, until: lastDue)
           switch PQresultStatus(result) {
           case PGRES_COMMAND_OK: prepared.insert(name)
           case PGRES_PIPELINE_ABORTED: break  // prepared with its query's retry
@@ -87,9 +89,10 @@ final class PipelineWorker {
           }
           PQclear(result)
         case .query(let job):
-          let result = try commandResult(handle, until: job.due)
+          let result = try commandResult(handle, until: lastDue)
           settled += 1
           switch PQresultStatus(result) {
+          case _ where ContinuousClock.now > job.due: answer(job, .failure(late))
           case PGRES_TUPLES_OK, PGRES_COMMAND_OK: answer(job, .result(result))
           case PGRES_PIPELINE_ABORTED:
             if let failure = prepareFailures[job.name] {
@@ -127,7 +130,7 @@ final class PipelineWorker {
         guard PQsendPrepare(handle, job.name, job.sql, 0, nil) == 1 else {
           throw connectionError(handle)
         }
-        expected.append(.prepare(job.name, due: job.due))
+        expected.append(.prepare(job.name))
       }
       let sent = withOptionalCStrings(job.parameters) { values in
         PQsendQueryPrepared(
@@ -243,7 +246,7 @@ final class PipelineWorker {
 
   private var late: PostgresError {
     PostgresError(
-      "the database did not answer within \(limits.statement); the connection was dropped")
+      "the database did not answer within \(limits.statement)")
   }
 
   private var outOfStep: PostgresError {
