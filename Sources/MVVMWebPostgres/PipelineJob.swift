@@ -1,5 +1,3 @@
-import CMVVMWebPQ
-
 /// One query waiting in a `PostgresPipeline`: what to send, by when its caller must hear, and
 /// what to do with its result. The row type is erased into `deliver`, so one queue holds every
 /// caller's queries.
@@ -20,19 +18,4 @@ struct PipelineJob: Sendable {
 enum PipelineOutcome {
   case result(OpaquePointer)
   case failure(PostgresError)
-}
-
-extension PostgresColumns {
-  /// What `row` makes of each row of `result`, read in place.
-  static func rows<Row>(
-    of result: OpaquePointer, _ row: (PostgresColumns) throws -> Row
-  ) throws -> [Row] {
-    let count = PQntuples(result)
-    var rows: [Row] = []
-    rows.reserveCapacity(Int(max(count, 0)))
-    for index in 0..<max(count, 0) {
-      rows.append(try row(PostgresColumns(result: result, row: index)))
-    }
-    return rows
-  }
 }

@@ -73,3 +73,18 @@ public struct PostgresColumns {
     return overflowed ? nil : positive
   }
 }
+
+extension PostgresColumns {
+  /// What `row` makes of each row of `result`, read in place.
+  static func rows<Row>(
+    of result: OpaquePointer, _ row: (PostgresColumns) throws -> Row
+  ) throws -> [Row] {
+    let count = PQntuples(result)
+    var rows: [Row] = []
+    rows.reserveCapacity(Int(max(count, 0)))
+    for index in 0..<max(count, 0) {
+      rows.append(try row(PostgresColumns(result: result, row: index)))
+    }
+    return rows
+  }
+}

@@ -112,11 +112,7 @@ public final class PostgresConnection: @unchecked Sendable {
   ) throws -> [Row] {
     let result = try preparedResult(name, sql, parameters)
     defer { PQclear(result) }
-    let count = PQntuples(result)
-    var rows: [Row] = []
-    rows.reserveCapacity(Int(count))
-    for index in 0..<count { rows.append(try row(PostgresColumns(result: result, row: index))) }
-    return rows
+    return try PostgresColumns.rows(of: result, row)
   }
 
   /// The rows of a result that succeeded, copied out as text; the result is cleared.

@@ -11,9 +11,10 @@ import Foundation
 /// others of its turn are sent again.
 ///
 /// Every query is answered within `limits.statement` of being handed over: one not answered by
-/// then fails, and the connection is dropped; so is one that broke, failing the queries sent on
-/// it. Those handed over meanwhile, never sent, go out on a new connection. At most `queueLimit` queries wait at once; one more is
-/// refused at once. `finish` runs on the pipeline's thread: it may make the page from the rows
+/// then fails alone, and the connection is dropped only when its whole turn went unanswered,
+/// or when it broke, failing the queries sent on it. Those handed over meanwhile, never sent,
+/// go out on a new connection. At most `queueLimit` queries wait at once; one more is refused
+/// at once. `finish` runs on the pipeline's thread: it may make the page from the rows
 /// there, as a store thread would, but must not block. PostgreSQL sends a turn's results when it
 /// reaches the sync, so a slow query holds up the others of its turn: a pipeline is for reads
 /// that are alike and short.
