@@ -26,6 +26,21 @@ import Testing
     #expect(PlayerName.key("İstanbul") != PlayerName.key("Istanbul"))  // No locale's rules.
   }
 
+  /// An ASCII name's key is made without Foundation: it must be the key Foundation's passes
+  /// give, for every ASCII character, alone and among others.
+  @Test func anASCIIKeyIsTheUnicodeKey() {
+    let unicodeKey = { (name: String) in
+      name.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil)
+        .decomposedStringWithCanonicalMapping
+    }
+    let every = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    for name in every + [every.joined(), "Ada Lovelace", "KELVIN k", "O'Brien-Smith 3rd", ""] {
+      #expect(PlayerName.key(name) == unicodeKey(name), "\(Array(name.utf8))")
+    }
+    #expect(PlayerName.key("Ada LOVELACE") == "ada lovelace")
+    #expect(PlayerName.key("Ada Lovelacé") == unicodeKey("Ada Lovelacé"))
+  }
+
   @Test(arguments: StoreKind.allCases)
   func oneNameIsOneNameInEveryStore(_ kind: StoreKind) throws {
     let store = try kind.freshStore().store

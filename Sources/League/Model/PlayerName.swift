@@ -64,8 +64,27 @@ public enum PlayerName {
   /// `ẞ` and `ss`, a final `ς` and `σ`), have one key: the Unicode standard's canonical caseless
   /// match (NFD, case fold, NFD), with no locale's special rules.
   public static func key(_ name: String) -> String {
-    name.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil)
-      .decomposedStringWithCanonicalMapping
+    if let key = asciiKey(name) { return key }
+    return name.decomposedStringWithCanonicalMapping.folding(
+      options: .caseInsensitive, locale: nil
+    ).decomposedStringWithCanonicalMapping
+  }
+
+  /// The key of an all-ASCII name, nil for any other: the name with `A` to `Z` in lowercase,
+  /// which is what the three passes give for ASCII (no ASCII character decomposes, and case
+  /// folding maps only those 26). The player form asks at every keystroke, and Foundation's
+  /// passes cost a third of an input event's work.
+  private static func asciiKey(_ name: String) -> String? {
+    var name = name
+    return name.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return String(unsafeUninitializedCapacity: bytes.count) { key in
+        for (index, byte) in bytes.enumerated() {
+          key[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        return bytes.count
+      }
+    }
   }
 
   /// The players among `players` that share a name under `key`, in groups of two or more, each
