@@ -8,6 +8,9 @@ package struct CompiledTemplate: Sendable {
   private let sizeHint: SizeHint
   /// What each input form's live elements took, together, when last rendered.
   private let inputFormHints: [SizeHint]
+  /// Where each input form's live elements lie in the plan, found once: looking them up by id
+  /// hashed each id at every input event.
+  private let inputFormRanges: [[Range<Int>]]
   /// The live elements inside each `m:inputs` form, forms in page order: an input event names
   /// its form by its place here, from 1 (the number the page writes as `data-inputs`).
   package let inputForms: [[String]]
@@ -19,6 +22,7 @@ package struct CompiledTemplate: Sendable {
     self.inputForms = inputForms
     inputElementIDs = inputForms.flatMap { $0 }
     inputFormHints = inputForms.map { _ in SizeHint(estimate: 256) }
+    inputFormRanges = inputForms.map { [plan] ids in ids.compactMap { plan.fragments[$0] } }
     // The static bytes, doubled for the dynamic parts, until a rendering says better.
     sizeHint = SizeHint(estimate: max(2 * plan.staticBytes.count, 256))
   }
@@ -106,7 +110,7 @@ package struct CompiledTemplate: Sendable {
     links: any LinkPrinter = NoLinks()
   ) -> [UInt8]? {
     guard number >= 1, number <= inputForms.count else { return nil }
-    let ranges = inputForms[number - 1].compactMap { plan.fragments[$0] }
+    let ranges = inputFormRanges[number - 1]
     let hint = inputFormHints[number - 1]
     var marks: [Int] = []
     var keyed = 0
