@@ -132,9 +132,43 @@ import Testing
     let (firstAway, secondAway) = (first.awayPlayers, second.awayPlayers)
     #expect(secondAway.map(\.isDisabled) == [true, false])
     #expect(zip(firstAway, secondAway).map { $0.kept === $1.kept } == [false, true])
-    // The same ticks again: the same boxes. A box is kept in its latest state only: Alice's
-    // unticked box was made again above, and would be again.
+    // The same ticks again: the same boxes. A box is kept in each state it was in: back to
+    // the first form's ticks, the first form's boxes, although Alice's was ticked meanwhile.
     #expect(zip(secondHome, second.homePlayers).map { $0.kept === $1.kept } == [true, true])
-    #expect(zip(firstHome, first.homePlayers).map { $0.kept === $1.kept } == [false, true])
+    #expect(zip(firstHome, first.homePlayers).map { $0.kept === $1.kept } == [true, true])
+    #expect(zip(firstAway, first.awayPlayers).map { $0.kept === $1.kept } == [true, true])
+  }
+
+  /// A new roster (a player added) gets new boxes, in its order, each in its state.
+  @Test func aNewRosterGetsItsOwnBoxes() throws {
+    let bruno = try store.addPlayer(name: "Bruno")
+    let kept = PlayerChoice.Kept()
+    let before = try EditMatchViewModel(
+      store: store, draft: MatchDraft(token: "t"), keptChoices: kept)
+    let beforeHome = before.homePlayers
+    let alice = try store.addPlayer(name: "Alice")
+    let after = try EditMatchViewModel(
+      store: store, draft: MatchDraft(token: "t"), keptChoices: kept)
+    #expect(after.homePlayers.map(\.name) == ["Alice", "Bruno"])
+    after.setHomePlayers([bruno.id.lowercasedText])
+    after.setAwayPlayers([alice.id.lowercasedText])
+    #expect(after.homePlayers.map(\.isSelected) == [false, true])
+    #expect(after.homePlayers.map(\.isDisabled) == [true, false])
+    #expect(after.homePlayers.map(\.note) == ["on the away side", nil])
+    #expect(!after.homePlayers.contains { box in beforeHome.contains { $0.kept === box.kept } })
+  }
+
+  /// Past the room it was made with, a form's boxes are made for each request, never kept.
+  @Test func aRosterLargerThanTheRoomIsNotKept() throws {
+    _ = try store.addPlayer(name: "Alice")
+    _ = try store.addPlayer(name: "Bruno")
+    let kept = PlayerChoice.Kept(players: 1)
+    let first = try EditMatchViewModel(
+      store: store, draft: MatchDraft(token: "t"), keptChoices: kept)
+    let second = try EditMatchViewModel(
+      store: store, draft: MatchDraft(token: "t"), keptChoices: kept)
+    #expect(first.homePlayers.map(\.name) == ["Alice", "Bruno"])
+    #expect(
+      zip(first.homePlayers, second.homePlayers).map { $0.kept === $1.kept } == [false, false])
   }
 }

@@ -49,38 +49,54 @@ public struct PlayerChoice: Equatable, Sendable {
     var isFocused: Bool
   }
 
-  /// Both sides' boxes, kept between requests (`UnchangingRows`): each is made and written once
-  /// per player and state, so an input event of a 100-player form copies 200 kept boxes
-  /// instead of making and writing them. A coordinator keeps one for the form's life.
+  /// Both sides' boxes, kept between requests: each is made and written once per player and
+  /// state, so an input event of a 100-player form copies 200 kept boxes instead of making and
+  /// writing them. A coordinator keeps one for the form's life.
   public final class Kept: Sendable {
     let home: Side
     let away: Side
 
-    /// Room for each side's boxes of `players` players in each of a few states.
+    /// Room for each side's boxes of a roster of up to `players` players, in each state; a
+    /// larger roster's boxes are made for each request.
     public init(players: Int = 2_500) {
-      home = Side(side: "home", otherSide: "away", capacity: players * 4)
-      away = Side(side: "away", otherSide: "home", capacity: players * 4)
+      home = Side(side: "home", otherSide: "away", maxPlayers: players)
+      away = Side(side: "away", otherSide: "home", maxPlayers: players)
     }
   }
 
-  /// One side's boxes: kept by player and state, and the last list asked for, which the next
-  /// event of a form asks for again unless its ticks changed.
+  /// One side's boxes for the roster last asked about: by the player's place in it and the box's
+  /// state, and the last list asked for, which the next event of a form asks for again unless
+  /// its ticks changed. Found by place, not looked up by id: people editing at once tick
+  /// different players, so a box goes back and forth between states from one event to the
+  /// next, and hashing every player's id for each event cost more than the rest of it.
   final class Side: Sendable {
-    private struct Last: Sendable {
+    private struct Boxes: Sendable {
+      /// The roster, compared by identity first: the store's kept array.
       var players: [Player]
+      /// Slot `place * statesPerPlayer + code(state)`, nil until that box is made.
+      var byPlace: [Unchanging<PlayerChoice>?]
+      var last: Last?
+    }
+
+    private struct Last: Sendable {
       var selected: [UUID]
       var other: [UUID]
       var focused: Bool
       var rows: [Unchanging<PlayerChoice>]
     }
 
-    private let rows: UnchangingRows<UUID, State, PlayerChoice>
-    private let last = Mutex<Last?>(nil)
+    /// Selected, disabled and focused: three flags.
+    private static let statesPerPlayer = 8
 
-    init(side: String, otherSide: String, capacity: Int) {
-      rows = UnchangingRows(capacity: capacity) {
-        PlayerChoice($0, side: side, otherSide: otherSide)
-      }
+    private let side: String
+    private let otherSide: String
+    private let maxPlayers: Int
+    private let boxes = Mutex<Boxes?>(nil)
+
+    init(side: String, otherSide: String, maxPlayers: Int) {
+      self.side = side
+      self.otherSide = otherSide
+      self.maxPlayers = maxPlayers
     }
 
     /// A box for each of `players`: ticked when `selected`, disabled when ticked on the other
@@ -88,14 +104,46 @@ public struct PlayerChoice: Equatable, Sendable {
     func choices(
       players: [Player], selected: [UUID], other: [UUID], focused: Bool
     ) -> [Unchanging<PlayerChoice>] {
-      // The players' array is the store's kept one, compared by identity first.
-      if let last = last.withLock({ $0 }), last.players == players, last.selected == selected,
-        last.other == other, last.focused == focused
-      {
-        return last.rows
+      guard players.count <= maxPlayers else {
+        return states(players, selected: selected, other: other, focused: focused).map {
+          Unchanging(PlayerChoice($0, side: side, otherSide: otherSide))
+        }
       }
+      return boxes.withLock { boxes in
+        if boxes?.players != players {
+          boxes = Boxes(
+            players: players,
+            byPlace: Array(repeating: nil, count: players.count * Self.statesPerPlayer), last: nil)
+        }
+        if let last = boxes?.last, last.selected == selected, last.other == other,
+          last.focused == focused
+        {
+          return last.rows
+        }
+        var rows: [Unchanging<PlayerChoice>] = []
+        rows.reserveCapacity(players.count)
+        for (place, state) in states(players, selected: selected, other: other, focused: focused)
+          .enumerated()
+        {
+          let slot = place * Self.statesPerPlayer + Self.code(state)
+          if let box = boxes?.byPlace[slot] {
+            rows.append(box)
+          } else {
+            let box = Unchanging(PlayerChoice(state, side: side, otherSide: otherSide))
+            boxes?.byPlace[slot] = box
+            rows.append(box)
+          }
+        }
+        boxes?.last = Last(selected: selected, other: other, focused: focused, rows: rows)
+        return rows
+      }
+    }
+
+    private func states(
+      _ players: [Player], selected: [UUID], other: [UUID], focused: Bool
+    ) -> [State] {
       var focusGiven = !focused
-      let states = players.map { player in
+      return players.map { player in
         // The ticked ids are searched: a side holds a few.
         let isSelected = selected.contains(player.id)
         let isDisabled = !isSelected && other.contains(player.id)
@@ -104,11 +152,10 @@ public struct PlayerChoice: Equatable, Sendable {
         return State(
           player: player, isSelected: isSelected, isDisabled: isDisabled, isFocused: isFocused)
       }
-      let made = rows.rows(for: states) { $0.player.id }
-      last.withLock {
-        $0 = Last(players: players, selected: selected, other: other, focused: focused, rows: made)
-      }
-      return made
+    }
+
+    private static func code(_ state: State) -> Int {
+      (state.isSelected ? 1 : 0) | (state.isDisabled ? 2 : 0) | (state.isFocused ? 4 : 0)
     }
   }
 }
