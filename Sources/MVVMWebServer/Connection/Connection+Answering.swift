@@ -19,7 +19,11 @@ extension Connection {
     _ response: Response, to head: RequestHead, _ request: Request,
     started: DispatchTime
   ) {
-    let keepAlive = state.keepsAlive(head, serverDraining: pipeline.draining.isDraining)
+    // The drain asked first, and `keepsAlive` inlined: otherwise the call took a copy of the
+    // whole state, each of its references retained and released, for every answer (on the
+    // thread that sends it, while another may touch the same counts).
+    let draining = pipeline.draining.isDraining
+    let keepAlive = state.keepsAlive(head, serverDraining: draining)
     switch response.body {
     case .later(let start):
       awaitAnswer(start, route: response.route, for: head, request, started: started)

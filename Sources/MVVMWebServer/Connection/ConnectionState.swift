@@ -217,6 +217,7 @@ struct ConnectionState {
 
   /// Whether an answer keeps the connection open. While stopping, a request already queued
   /// behind this one is still answered; the last answer says `Connection: close`.
+  @inline(__always)
   func keepsAlive(_ head: RequestHead, serverDraining: Bool) -> Bool {
     head.keepAlive && (!(isWindingDown || serverDraining) || hasCompleteRequestBuffered)
   }
