@@ -65,33 +65,40 @@ public struct PlayerChoice: Equatable, Sendable {
   }
 
   /// One side's boxes for the roster last asked about: by the player's place in it and the box's
-  /// state, and the last list asked for, which the next event of a form asks for again unless
-  /// its ticks changed. Found by place, not looked up by id: people editing at once tick
-  /// different players, so a box goes back and forth between states from one event to the
-  /// next, and hashing every player's id for each event cost more than the rest of it.
+  /// state, and the lists of them asked for lately by their ticks. Found by place, not looked up
+  /// by id: people editing at once tick different players, so a box goes back and forth between
+  /// states from one event to the next, and hashing every player's id for each event cost more
+  /// than the rest of it. A list is kept whole because each person's next events (the goals
+  /// typed after the boxes ticked) ask for it again, between other people's.
   final class Side: Sendable {
     private struct Boxes: Sendable {
       /// The roster, compared by identity first: the store's kept array.
-      var players: [Player]
-      /// Slot `place * statesPerPlayer + code(state)`, nil until that box is made.
-      var byPlace: [Unchanging<PlayerChoice>?]
-      var last: Last?
+      var players: [Player] = []
+      /// Slot `place * statesPerPlayer + code`, nil until that box is made.
+      var byPlace: [Unchanging<PlayerChoice>?] = []
+      /// Lists made lately, by their ticks; all forgotten when `maxLists` are kept and one more
+      /// is made.
+      var lists: [Ticks: [Unchanging<PlayerChoice>]] = [:]
+      /// How many lists of this roster's size fit in `listBytes`.
+      var maxLists = 0
     }
 
-    private struct Last: Sendable {
+    private struct Ticks: Hashable, Sendable {
       var selected: [UUID]
       var other: [UUID]
       var focused: Bool
-      var rows: [Unchanging<PlayerChoice>]
     }
 
     /// Selected, disabled and focused: three flags.
     private static let statesPerPlayer = 8
+    /// Room for the lists kept: 500 of a 100-player roster (what 250 people editing at once ask
+    /// for between two events of one of them), 20 of a 2,500-player one; about 4 MB a side.
+    private static let listBytes = 500 * 100 * MemoryLayout<Unchanging<PlayerChoice>>.stride
 
     private let side: String
     private let otherSide: String
     private let maxPlayers: Int
-    private let boxes = Mutex<Boxes?>(nil)
+    private let boxes = Mutex(Boxes())
 
     init(side: String, otherSide: String, maxPlayers: Int) {
       self.side = side
@@ -109,32 +116,34 @@ public struct PlayerChoice: Equatable, Sendable {
           Unchanging(PlayerChoice($0, side: side, otherSide: otherSide))
         }
       }
+      let ticks = Ticks(selected: selected, other: other, focused: focused)
       return boxes.withLock { boxes in
-        if boxes?.players != players {
+        if boxes.players != players {
           boxes = Boxes(
             players: players,
-            byPlace: Array(repeating: nil, count: players.count * Self.statesPerPlayer), last: nil)
+            byPlace: Array(repeating: nil, count: players.count * Self.statesPerPlayer),
+            maxLists: max(
+              1,
+              Self.listBytes / max(1, players.count * MemoryLayout<Unchanging<PlayerChoice>>.stride)
+            ))
         }
-        if let last = boxes?.last, last.selected == selected, last.other == other,
-          last.focused == focused
-        {
-          return last.rows
-        }
+        if let rows = boxes.lists[ticks] { return rows }
         var rows: [Unchanging<PlayerChoice>] = []
         rows.reserveCapacity(players.count)
         for (place, state) in states(players, selected: selected, other: other, focused: focused)
           .enumerated()
         {
           let slot = place * Self.statesPerPlayer + Self.code(state)
-          if let box = boxes?.byPlace[slot] {
+          if let box = boxes.byPlace[slot] {
             rows.append(box)
           } else {
             let box = Unchanging(PlayerChoice(state, side: side, otherSide: otherSide))
-            boxes?.byPlace[slot] = box
+            boxes.byPlace[slot] = box
             rows.append(box)
           }
         }
-        boxes?.last = Last(selected: selected, other: other, focused: focused, rows: rows)
+        if boxes.lists.count >= boxes.maxLists { boxes.lists.removeAll(keepingCapacity: true) }
+        boxes.lists[ticks] = rows
         return rows
       }
     }
