@@ -158,6 +158,35 @@ import Testing
     #expect(!after.homePlayers.contains { box in beforeHome.contains { $0.kept === box.kept } })
   }
 
+  /// The lists kept for a side are bounded by their bytes: 20 of a 2,500-player roster. Past
+  /// them every list is forgotten, and a list asked for again is made again.
+  @Test func theListsKeptAreBoundedByTheirBytes() throws {
+    // Loaded at once: added one by one, each name is checked against all before it.
+    _ = try store.load(
+      LeagueSnapshot(players: (0..<2_500).map { Player(name: "Player \($0)") }, matches: []))
+    let players = try store.players()
+    let kept = PlayerChoice.Kept()
+    /// The home side's list with player `index` ticked, and where its rows lie.
+    func list(
+      ticking index: Int
+    ) throws -> (rows: [Unchanging<PlayerChoice>], at: UnsafeRawPointer?) {
+      let form = try EditMatchViewModel(
+        store: store, draft: MatchDraft(token: "t"), keptChoices: kept)
+      form.setHomePlayers([players[index].id.lowercasedText])
+      let rows = form.homePlayers
+      return (rows, rows.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+    }
+    let first = try list(ticking: 0)
+    #expect(first.rows.count == 2_500)
+    #expect(try list(ticking: 0).at == first.at)  // Kept: the same list.
+    for index in 1..<20 { _ = try list(ticking: index) }
+    #expect(try list(ticking: 0).at == first.at)  // 20 lists fit.
+    _ = try list(ticking: 20)  // The 21st: every list forgotten, this one kept.
+    let again = try list(ticking: 0)
+    #expect(again.at != first.at)  // Made again (the first is still held here).
+    #expect(again.rows.map(\.isSelected) == first.rows.map(\.isSelected))
+  }
+
   /// Past the room it was made with, a form's boxes are made for each request, never kept.
   @Test func aRosterLargerThanTheRoomIsNotKept() throws {
     _ = try store.addPlayer(name: "Alice")
