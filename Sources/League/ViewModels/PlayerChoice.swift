@@ -41,7 +41,7 @@ public struct PlayerChoice: Equatable, Sendable {
     self.isFocused = isFocused
   }
 
-  /// What a box shows of its player: what a kept box is made from, and compared by.
+  /// What a box shows of its player: what a kept box is made from.
   public struct State: Equatable, Sendable {
     var player: Player
     var isSelected: Bool
@@ -79,7 +79,7 @@ public struct PlayerChoice: Equatable, Sendable {
       /// Lists made lately, by their ticks; all forgotten when `maxLists` are kept and one more
       /// is made.
       var lists: [Ticks: [Unchanging<PlayerChoice>]] = [:]
-      /// How many lists of this roster's size fit in `listBytes`.
+      /// How many lists of this roster's size fit in `listedBoxes`.
       var maxLists = 0
     }
 
@@ -91,9 +91,10 @@ public struct PlayerChoice: Equatable, Sendable {
 
     /// Selected, disabled and focused: three flags.
     private static let statesPerPlayer = 8
-    /// Room for the lists kept: 500 of a 100-player roster (what 250 people editing at once ask
-    /// for between two events of one of them), 20 of a 2,500-player one; about 4 MB a side.
-    private static let listBytes = 500 * 100 * MemoryLayout<Unchanging<PlayerChoice>>.stride
+    /// Room for the lists kept, in boxes: 500 lists of a 100-player roster (what 250 people
+    /// editing at once ask for between two events of one of them), 20 of a 2,500-player one;
+    /// about 4 MB a side.
+    private static let listedBoxes = 50_000
 
     private let side: String
     private let otherSide: String
@@ -122,10 +123,7 @@ public struct PlayerChoice: Equatable, Sendable {
           boxes = Boxes(
             players: players,
             byPlace: Array(repeating: nil, count: players.count * Self.statesPerPlayer),
-            maxLists: max(
-              1,
-              Self.listBytes / max(1, players.count * MemoryLayout<Unchanging<PlayerChoice>>.stride)
-            ))
+            maxLists: max(1, Self.listedBoxes / max(1, players.count)))
         }
         if let rows = boxes.lists[ticks] { return rows }
         var rows: [Unchanging<PlayerChoice>] = []
