@@ -70,7 +70,8 @@ package enum HTMLEscaping {
       case UInt8(ascii: "\""): write("&#34;", into: &buffer)
       case UInt8(ascii: "'"): write("&#39;", into: &buffer)
       case 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "#"), 0x80...:
-        // Whitespace, `#` and non-ASCII are kept, but for C1 controls and noncharacters.
+        // Whitespace, `#` and the lead bytes `0xC2` and `0xEF` are kept, but for C1 controls
+        // and noncharacters.
         let forbidden = byte == 0xC2 || byte == 0xEF ? forbiddenLength(bytes, at: index) : 0
         if forbidden > 0 {
           index += forbidden
@@ -108,9 +109,10 @@ package enum HTMLEscaping {
   }
 
   /// Which of eight bytes (little-endian lanes, a lane's high bit set) may need more than a copy:
-  /// controls, DEL and every non-ASCII byte, the five, and `#`, which shares a test with `"`, `&`
-  /// and `'` (`append` decides for each, and keeps `#`). Plain integer arithmetic on the eight
-  /// lanes at once ("SWAR"). A borrow or carry can mark lanes above a marked one falsely, never
+  /// controls and DEL; `0xC2` and `0xEF`, the lead bytes of every forbidden character (other
+  /// non-ASCII bytes are copied as they are); the five, and `#`, which shares a test with `"`,
+  /// `&` and `'` (`append` decides for each, and keeps `#`). Plain integer arithmetic on the
+  /// eight lanes at once ("SWAR"). A borrow can mark lanes above a marked one falsely, never
   /// below it, so the lowest marked lane is always a real one.
   @inline(__always)
   private static func lanesThatMayNeedEscaping(_ word: UInt64) -> UInt64 {
@@ -120,8 +122,9 @@ package enum HTMLEscaping {
       (value &- ones) & ~value & highs
     }
     let belowSpace = (word &- ones &* 0x20) & ~word & highs
-    let deleteOrAbove = (word &+ ones | word) & highs  // A lane of 0x7F or more.
-    return belowSpace | deleteOrAbove
+    return belowSpace
+      | zeroLanes(word ^ (ones &* 0x7F)) | zeroLanes(word ^ (ones &* 0xC2))
+      | zeroLanes(word ^ (ones &* 0xEF))
       | zeroLanes((word | ones &* 0x05) ^ (ones &* 0x27))  // " # & '
       | zeroLanes((word | ones &* 0x02) ^ (ones &* 0x3E))  // < and >
   }
@@ -131,13 +134,19 @@ package enum HTMLEscaping {
   /// (Swift's lane comparisons do not); a lane is marked by its high bit.
   @inline(__always)
   private static func firstLaneThatMayNeedEscaping(_ block: SIMD16<UInt8>) -> Int {
-    // `lanes &- 1` marks a zero lane; it also marks non-ASCII lanes, which are marked anyway.
     let one = SIMD16<UInt8>(repeating: 1)
-    let controls = block | ~(block &+ SIMD16(repeating: 0x60))  // Non-ASCII, or below a space.
-    let delete = (block ^ SIMD16(repeating: 0x7F)) &- one
-    let quotesAmpersandOrHash = ((block | SIMD16(repeating: 0x05)) ^ SIMD16(repeating: 0x27)) &- one
-    let angleBracket = ((block | SIMD16(repeating: 0x02)) ^ SIMD16(repeating: 0x3E)) &- one
-    let marked = controls | delete | quotesAmpersandOrHash | angleBracket
+    // A lane's high bit is set in `~lane & (lane &- 1)` only when the lane is zero.
+    @inline(__always) func zeroLanes(_ lanes: SIMD16<UInt8>) -> SIMD16<UInt8> {
+      ~lanes & (lanes &- one)
+    }
+    let belowSpace = ~block & ~(block &+ SIMD16(repeating: 0x60))
+    let deleteOrLead =
+      zeroLanes(block ^ SIMD16(repeating: 0x7F)) | zeroLanes(block ^ SIMD16(repeating: 0xC2))
+      | zeroLanes(block ^ SIMD16(repeating: 0xEF))
+    let quotesAmpersandOrHash = zeroLanes(
+      (block | SIMD16(repeating: 0x05)) ^ SIMD16(repeating: 0x27))
+    let angleBracket = zeroLanes((block | SIMD16(repeating: 0x02)) ^ SIMD16(repeating: 0x3E))
+    let marked = belowSpace | deleteOrLead | quotesAmpersandOrHash | angleBracket
     let halves = unsafeBitCast(marked & 0x80, to: SIMD2<UInt64>.self)
     if halves[0] != 0 { return halves[0].trailingZeroBitCount / 8 }
     if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount / 8 }
