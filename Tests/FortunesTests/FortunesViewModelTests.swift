@@ -50,4 +50,16 @@ import Testing
     #expect(
       FortunesViewModel(fortunes: try store.fortunes()).rows.map(\.id) == [1, 0, 2, 3])
   }
+
+  /// Messages sort by their scalar values as stored, not by canonical equivalence: "e" with a
+  /// combining acute accent (U+0065 U+0301) comes before "f", where "é" as one scalar (U+00E9),
+  /// its equivalent, comes after it; a message sorts after its own prefix.
+  @Test func messagesSortByTheirScalarsAsStored() throws {
+    let store = InMemoryFortuneStore([
+      Fortune(id: 1, message: "\u{E9}"), Fortune(id: 2, message: "f"),
+      Fortune(id: 3, message: "e\u{301}"), Fortune(id: 4, message: "Additional"),
+    ])
+    #expect(
+      FortunesViewModel(fortunes: try store.fortunes()).rows.map(\.id) == [4, 0, 3, 2, 1])
+  }
 }
