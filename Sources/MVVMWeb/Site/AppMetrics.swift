@@ -4,8 +4,9 @@ import Prometheus
 
 /// The app's metrics in one Prometheus registry: the server's (requests, latency, refusals,
 /// connections, streams) and the app's own (render time per page, database errors), served as
-/// text at `/metrics`.
-public struct AppMetrics: Sendable {
+/// text at `/metrics`. A class: every request's handlers and store work hold it, and a copy of a
+/// reference is one count where a copy of its fields was one for each.
+public final class AppMetrics: Sendable {
   /// The registry every metric of the app and its server is kept in; `/metrics` writes it out.
   public let registry: PrometheusCollectorRegistry
   /// The server's counters, kept in the same registry: give it to `ServerConfiguration`.

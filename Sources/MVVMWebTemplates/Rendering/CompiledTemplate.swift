@@ -3,7 +3,9 @@ import MVVMWebViewModels
 /// A page ready to render: its render plan, compiled once at load against the schema of one view
 /// model type (and of the site object, when the page binds it). Rendering walks the plan and
 /// appends to one byte buffer; no libxml2, no parsing, no name lookups, no string concatenation.
-package struct CompiledTemplate: Sendable {
+/// A class: each render takes it from the library, and a copy of a reference is one count where
+/// a copy of its fields was one for each.
+package final class CompiledTemplate: Sendable {
   let plan: RenderPlan
   private let sizeHint: SizeHint
   /// What each input form's live elements took, together, when last rendered.
