@@ -64,7 +64,10 @@ struct ServeCommand<Application: App>: ParsableCommand {
     serving.logger = logger
     serving.logsRequests = !log.quiet
     let server = HTTPServer(configuration: serving, responder: website)
+    let stopSignals: StopSignals
     do {
+      // Caught before the server answers anyone: whoever starts it may stop it at once.
+      stopSignals = try StopSignals()
       try server.start()
     } catch {
       printError("\(name): \(error)")
@@ -76,7 +79,7 @@ struct ServeCommand<Application: App>: ParsableCommand {
     if let accounts = context.addedAccounts {
       try FirstAdmin.welcome(accounts, app: name, at: listen.browserURL(port: server.port))
     }
-    server.runUntilSignalled()
+    server.runUntilSignalled(stopSignals)
     logger.notice("\(name): stopped")
   }
 }

@@ -287,18 +287,13 @@ public final class HTTPServer: Sendable {
   }
 
   /// Blocks until SIGTERM or SIGINT arrives, then shuts down gracefully and returns once every
-  /// connection is closed, so the caller can exit 0.
-  public func runUntilSignalled() {
+  /// connection is closed, so the caller can exit 0. Make `signals` before `start()`: a signal
+  /// sent as soon as the server answers is caught then.
+  public func runUntilSignalled(_ signals: StopSignals) {
+    signals.wait()
     let done = DispatchSemaphore(value: 0)
-    let signals = [SIGTERM, SIGINT].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: acceptQueue)
-      source.setEventHandler { [self] in shutdown { done.signal() } }
-      source.resume()
-      return source
-    }
+    shutdown { done.signal() }
     done.wait()
-    signals.forEach { $0.cancel() }
   }
 }
 
