@@ -27,6 +27,7 @@ final class PipelineJob: Sendable {
 
 /// What became of a query: its result (TUPLES_OK or COMMAND_OK, cleared by the pipeline after
 /// `deliver`), or why it has none.
+@usableFromInline
 enum PipelineOutcome {
   case result(OpaquePointer)
   case failure(PostgresError)

@@ -10,6 +10,7 @@ public struct PostgresColumns {
   private let result: OpaquePointer
   private let row: Int32
 
+  @usableFromInline
   init(result: OpaquePointer, row: Int32) {
     self.result = result
     self.row = row
@@ -75,16 +76,23 @@ public struct PostgresColumns {
 }
 
 extension PostgresColumns {
-  /// What `row` makes of each row of `result`, read in place.
+  /// What `row` makes of each row of `result`, read in place. Inlinable, so the rows are
+  /// gathered in code made for `Row` (`PostgresPipeline.query`).
+  @inlinable
   static func rows<Row>(
     of result: OpaquePointer, _ row: (PostgresColumns) throws -> Row
   ) throws -> [Row] {
-    let count = PQntuples(result)
+    let count = rowCount(of: result)
     var rows: [Row] = []
     rows.reserveCapacity(Int(max(count, 0)))
     for index in 0..<max(count, 0) {
       rows.append(try row(PostgresColumns(result: result, row: index)))
     }
     return rows
+  }
+
+  @usableFromInline
+  static func rowCount(of result: OpaquePointer) -> Int32 {
+    PQntuples(result)
   }
 }

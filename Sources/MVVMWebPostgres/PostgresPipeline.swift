@@ -65,19 +65,32 @@ public final class PostgresPipeline: Sendable {
   /// place, or with the error: the query's own, a lost connection's, no answer within
   /// `limits.statement`, or a full queue (then at once, on the caller's thread).
   /// `name` is the statement's, from the code: one name, one SQL text.
+  @inlinable
   public func query<Row>(
     prepared name: String, _ sql: String, _ parameters: [String?] = [],
     row: @escaping @Sendable (PostgresColumns) throws -> Row,
     then finish: @escaping @Sendable (Result<[Row], any Error>) -> Void
   ) {
-    let job = PipelineJob(
-      name: name, sql: sql, parameters: parameters, due: .now + limits.statement
-    ) { outcome in
+    // Inlined where it is called, so the rows are gathered in code made for `Row`: here, each
+    // row's append went through the generic type's witnesses and its metadata.
+    submit(prepared: name, sql, parameters) { outcome in
       switch outcome {
       case .result(let result): finish(Result { try PostgresColumns.rows(of: result, row) })
       case .failure(let error): finish(.failure(error))
       }
     }
-    if let refusal = queue.submit(job) { finish(.failure(refusal)) }
+  }
+
+  /// Queues the query, `deliver` to be called with its outcome on the pipeline's thread; or
+  /// calls it at once with the refusal of a full queue.
+  @usableFromInline
+  func submit(
+    prepared name: String, _ sql: String, _ parameters: [String?],
+    deliver: @escaping @Sendable (PipelineOutcome) -> Void
+  ) {
+    let job = PipelineJob(
+      name: name, sql: sql, parameters: parameters, due: .now + limits.statement,
+      deliver: deliver)
+    if let refusal = queue.submit(job) { deliver(.failure(refusal)) }
   }
 }
